@@ -1,0 +1,218 @@
+"""Actions: small immutable values with a text form and a JSON form that round-trip.
+
+Text form: ``"<seat> <act> [card]"`` — ``"0 discard 9v"``, ``"1 eat 9n"`` (the hand card),
+``"2 draw"`` or ``"2 draw 5s"``, ``"3 pass"``, ``"1 chiu"``, ``"1 return 4s"``, ``"2 win"``,
+``"2 decline"``, ``"2 call chi bach_thu leo:2"``. JSON form: a FORMATS.md event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.cards import Card, parse_card
+from engine.cuoc_ids import parse_cuoc_id
+from engine.errors import BadAction, BadCardCode
+
+
+class Act(StrEnum):
+    """What a player does (FORMATS event ``act``); ``decline`` is never written to a record."""
+
+    DISCARD = "discard"  # đánh
+    DRAW = "draw"  # bốc
+    EAT = "eat"  # ăn
+    PASS = "pass"  # dưới
+    CHIU = "chiu"  # chíu
+    RETURN = "return"  # trả cửa
+    WIN = "win"  # ù
+    CALL = "call"  # xướng
+    DECLINE = "decline"  # let a claim window pass (R4.2): implied in records
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_WITH_CARD = frozenset({Act.DISCARD, Act.EAT, Act.RETURN})
+
+Call = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one seat.
+
+    ``card`` is the discarded or returned card, the hand card that eats (FORMATS ``with``), or
+    the drawn card (optional, checked against the nọc). ``cuoc`` is the call of a ``call``.
+    """
+
+    seat: int
+    act: Act
+    card: Card | None = None
+    cuoc: Call = ()
+
+    def __post_init__(self) -> None:
+        if self.act in _WITH_CARD and self.card is None:
+            raise BadAction(f"'{self.act}' needs a card")
+        if self.act not in _WITH_CARD and self.act is not Act.DRAW and self.card is not None:
+            raise BadAction(f"'{self.act}' takes no card")
+        if self.cuoc and self.act is not Act.CALL:
+            raise BadAction(f"'{self.act}' takes no cước")
+
+    def __str__(self) -> str:
+        text = f"{self.seat} {self.act.value}"
+        if self.card is not None:
+            text += f" {self.card}"
+        for cid, n in self.cuoc:
+            text += f" {cid}" if n == 1 else f" {cid}:{n}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @property
+    def recorded(self) -> bool:
+        """Whether this action is written to a game record (everything but decline)."""
+        return self.act is not Act.DECLINE
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the text form."""
+        parts = text.split()
+        if len(parts) < 2:
+            raise BadAction(f"'{text}': an action is '<seat> <act> [card]', e.g. '0 discard 9v'")
+        try:
+            seat = int(parts[0])
+        except ValueError:
+            raise BadAction(f"'{text}': the seat must be a number, not '{parts[0]}'") from None
+        try:
+            act = Act(parts[1])
+        except ValueError:
+            acts = ", ".join(a.value for a in Act)
+            raise BadAction(f"'{text}': unknown act '{parts[1]}' (one of {acts})") from None
+        if act is Act.CALL:
+            cuoc = []
+            for tok in parts[2:]:
+                name, _, n = tok.partition(":")
+                cuoc.append((parse_cuoc_id(name), _count(n or "1", text)))
+            return cls(seat, act, None, tuple(cuoc))
+        if len(parts) > 3:
+            raise BadAction(f"'{text}': too many words")
+        card = None
+        if len(parts) == 3:
+            try:
+                card = parse_card(parts[2])
+            except BadCardCode as e:
+                raise BadAction(f"'{text}': {e}") from None
+        return cls(seat, act, card)
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS.md event of this action."""
+        out: dict[str, Any] = {"seat": self.seat, "act": self.act.value}
+        if self.act is Act.EAT:
+            out["with"] = str(self.card)
+        elif self.card is not None:
+            out["card"] = str(self.card)
+        if self.act is Act.CALL:
+            out["cuoc"] = [[cid, n] for cid, n in self.cuoc]
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Action:
+        """Read a FORMATS.md event; raise BadAction saying what is wrong."""
+        if not isinstance(data, dict):
+            raise BadAction(f"an event is an object, not {type(data).__name__}")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise BadAction(f"'seat' must be a seat number, not {seat!r}")
+        raw_act = data.get("act")
+        try:
+            act = Act(raw_act if isinstance(raw_act, str) else "")
+        except ValueError:
+            acts = ", ".join(a.value for a in Act if a is not Act.DECLINE)
+            raise BadAction(f"unknown act {raw_act!r} (one of {acts})") from None
+        if act is Act.DECLINE:
+            raise BadAction("'decline' is never recorded: a claim window no event takes up was "
+                            "declined")
+        key = "with" if act is Act.EAT else "card"
+        card = None
+        if key in data:
+            value = data[key]
+            if not isinstance(value, str):
+                raise BadAction(f"'{key}' must be a card code, not {value!r}")
+            try:
+                card = parse_card(value)
+            except BadCardCode as e:
+                raise BadAction(f"'{key}': {e}") from None
+        elif act in _WITH_CARD:
+            raise BadAction(f"a '{act}' event needs '{key}'")
+        cuoc: list[tuple[str, int]] = []
+        if act is Act.CALL:
+            raw = data.get("cuoc")
+            if not isinstance(raw, list):
+                raise BadAction("a 'call' event needs 'cuoc': [[id, count], ...]")
+            for item in raw:
+                if not (isinstance(item, list) and len(item) == 2):
+                    raise BadAction(f"each cước is [id, count], not {item!r}")
+                name, n = item
+                if not isinstance(name, str):
+                    raise BadAction(f"a cước id is text, not {name!r}")
+                if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                    raise BadAction(f"a cước count is a whole number ≥ 1, not {n!r}")
+                cuoc.append((parse_cuoc_id(name), n))
+        return cls(seat, act, card, tuple(cuoc))
+
+
+def _count(text: str, whole: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise BadAction(f"'{whole}': a cước count must be a number, not '{text}'") from None
+    if n < 1:
+        raise BadAction(f"'{whole}': a cước count must be ≥ 1")
+    return n
+
+
+def discard(seat: int, card: Card) -> Action:
+    """Đánh ``card``."""
+    return Action(seat, Act.DISCARD, card)
+
+
+def eat(seat: int, with_: Card) -> Action:
+    """Ăn the entitled card with the hand card ``with_``."""
+    return Action(seat, Act.EAT, with_)
+
+
+def draw(seat: int, card: Card | None = None) -> Action:
+    """Bốc the top of the nọc."""
+    return Action(seat, Act.DRAW, card)
+
+
+def pass_(seat: int) -> Action:
+    """Dưới: leave the card just drawn."""
+    return Action(seat, Act.PASS)
+
+
+def chiu(seat: int) -> Action:
+    """Chíu the live card."""
+    return Action(seat, Act.CHIU)
+
+
+def return_(seat: int, card: Card) -> Action:
+    """Trả cửa with ``card`` after a chíu."""
+    return Action(seat, Act.RETURN, card)
+
+
+def win(seat: int) -> Action:
+    """Ù."""
+    return Action(seat, Act.WIN)
+
+
+def decline(seat: int) -> Action:
+    """Let the claim window pass."""
+    return Action(seat, Act.DECLINE)
+
+
+def call(seat: int, cuoc: Call) -> Action:
+    """Xướng: the cước in the order said, with counts."""
+    return Action(seat, Act.CALL, None, tuple(cuoc))

@@ -1,0 +1,224 @@
+"""The 25 cước (RULES R6): detection on a winning hand, the score of a call, gà.
+
+Detection works on a ``WinFacts`` — everything a village looks at when the hand is shown —
+so the same function serves live games, replays, lessons and hypothetical wins (R5.6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine import hand as H
+from engine.cards import Card
+from engine.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.melds import Meld, MeldKind
+from engine.rules import LangRules
+
+# (điểm, dịch) per cước, C1..C25 (R6 table).
+POINTS: dict[str, tuple[int, int]] = dict(zip(CUOC_IDS, (
+    (2, 0), (3, 1), (3, 1), (3, 1), (3, 1), (3, 1), (4, 1), (3, 1), (4, 1), (3, 1),
+    (12, 9), (7, 4), (8, 5), (5, 2), (4, 1), (4, 1), (6, 3), (12, 9), (20, 17), (20, 17),
+    (20, 17), (20, 17), (30, 0), (30, 0), (12, 9),
+), strict=True))
+
+PICTURES = ("hoa_roi_cua_phat", "dong_tu_hai_hoa", "ca_loi_san_dinh", "ca_nhay_dau_thuyen",
+            "ngu_ong_bat_ca", "nha_lau_xe_hoi")
+
+# R8.5: the canonical order of a call, group by group.
+ORDER_GROUP: dict[str, int] = {
+    "xuong": 0, "thong": 1, "chi": 2, "thien_u": 3, "dia_u": 3, "chiu_u": 3, "u_bon": 3,
+    "bach_thu": 4, "bach_thu_chi": 4, **dict.fromkeys(PICTURES, 4), "thap_thanh": 5,
+    "pha_thien": 5, "kinh_tu_chi": 6, "tam_do": 6, "bach_dinh": 6, "leo": 7, "tom": 7,
+    "chiu": 8, "bon": 8, "thien_khai": 8,
+}
+_POSITION = {cid: i for i, cid in enumerate(
+    ["xuong", "thong", "chi", "thien_u", "dia_u", "chiu_u", "u_bon", "bach_thu", "bach_thu_chi",
+     *PICTURES, "thap_thanh", "pha_thien", "kinh_tu_chi", "tam_do", "bach_dinh", "leo", "tom",
+     "chiu", "bon", "thien_khai"])}
+
+Instances = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WinFacts:
+    """What decides the cước of a win (R6): the hand before W, the melds, W and how it came."""
+
+    hand: int  # packed hand cards before W
+    hand_n: int
+    mats: tuple[Meld, ...]
+    card: Card | None  # W; None for thiên ù
+    chi: bool  # W lies in the winner's own cửa chì (C3)
+    thien_u: bool  # C4
+    dia_u: bool  # C5: the winner had not yet put a card into its own cửa chì
+    chiu_u: bool  # C7
+    bon_done: int  # C8
+    u_bon: bool  # C9: W completes a bòn in progress
+    pha_thien: bool  # C25: the dealt hand had no chắn
+    thong: bool  # C2
+
+
+def _cards20(f: WinFacts) -> Counter[int]:
+    c: Counter[int] = Counter()
+    for k in range(25):
+        n = H.count(f.hand, k)
+        if n:
+            c[k] = n
+    for m in f.mats:
+        c.update(m.cards)
+    if f.card is not None:
+        c[f.card] += 1
+    return c
+
+
+def bach_thu(f: WinFacts) -> bool:
+    """C16: before W exactly 5 chắn, 4 cạ, 1 què, and W identical to the què (thiên ù: 6 + 4)."""
+    mat_chan = sum(m.chan for m in f.mats)
+    if f.card is None:
+        return mat_chan + H.chan_count(f.hand, f.hand_n) == 6
+    before = mat_chan + H.chan_count(f.hand, f.hand_n)
+    if before != 5 or H.count(f.hand, f.card) % 2 == 0:
+        return False
+    if f.card == Card.CC:
+        return True
+    base = f.card // 3 * 3  # W's rank must have had one leftover (a què), not a ba đầu
+    return ((f.hand >> (3 * base)) & H.SUIT_LOW).bit_count() == 1
+
+
+def detect(f: WinFacts) -> Instances:
+    """The true cước of a win, in canonical order (R8.5), each with its count (R6)."""
+    found: dict[str, int] = {}
+    c20 = _cards20(f)
+    mat_cards: Counter[int] = Counter()
+    for m in f.mats:
+        mat_cards.update(m.cards)
+    if f.thong:
+        found["thong"] = 1
+    if f.chi:
+        found["chi"] = 1
+    if f.thien_u:
+        found["thien_u"] = 1
+    if f.dia_u:
+        found["dia_u"] = 1
+    if f.chiu_u:
+        found["chiu_u"] = 1
+    if f.u_bon:
+        found["u_bon"] = 1
+    bt = bach_thu(f)
+    if bt:
+        found["bach_thu_chi" if f.card == Card.CC else "bach_thu"] = 1
+    if f.chi and bt and f.card is not None:
+        w = f.card
+        if w == Card.V2:
+            if mat_cards[Card.V5]:
+                found["hoa_roi_cua_phat"] = 1
+            if mat_cards[Card.N8]:
+                found["dong_tu_hai_hoa"] = 1
+            if H.count(f.hand, Card.V5) >= 2 and H.count(f.hand, Card.V4) >= 2:
+                found["nha_lau_xe_hoi"] = 1
+        elif w == Card.V8:
+            if mat_cards[Card.V5]:
+                found["ca_loi_san_dinh"] = 1
+            if mat_cards[Card.S5]:
+                found["ca_nhay_dau_thuyen"] = 1
+            if H.count(f.hand, Card.CC) >= 2 and H.count(f.hand, Card.S5) >= 2:
+                found["ngu_ong_bat_ca"] = 1
+    if any(p in found for p in PICTURES):  # R6.1: the picture includes chì and bạch thủ
+        found.pop("chi", None)
+        found.pop("bach_thu", None)
+    total_chan = sum(n // 2 for n in _hand_plus_w(f).values()) + sum(m.chan for m in f.mats)
+    if total_chan == 10:
+        found["thap_thanh"] = 1
+    if f.pha_thien:
+        found["pha_thien"] = 1
+    reds = sum(n for k, n in c20.items() if Card(k).is_red)
+    if c20[Card.CC] == 4 and reds == 4:
+        found["kinh_tu_chi"] = 1
+    if reds == 8:
+        found["tam_do"] = 1
+    if reds == 0:
+        found["bach_dinh"] = 1
+    leo = min(c20[Card.V9], c20[Card.S8], c20[Card.CC])
+    if leo:
+        found["leo"] = leo
+    tom = min(c20[Card.V3], c20[Card.S3], c20[Card.N7])
+    if tom:
+        found["tom"] = tom
+    chiu = sum(1 for m in f.mats if m.kind is MeldKind.CHIU)
+    if chiu:
+        found["chiu"] = chiu
+    if f.bon_done:
+        found["bon"] = f.bon_done
+    tk = sum(1 for k in range(25) if H.count(f.hand, k) == 4)
+    if tk:
+        found["thien_khai"] = tk
+    if not found:
+        found["xuong"] = 1
+    return canonical(found.items())
+
+
+def _hand_plus_w(f: WinFacts) -> Counter[int]:
+    c: Counter[int] = Counter()
+    for k in range(25):
+        n = H.count(f.hand, k)
+        if n:
+            c[k] = n
+    if f.card is not None:
+        c[f.card] += 1
+    return c
+
+
+def canonical(items: Iterable[tuple[str, int]]) -> Instances:
+    """Sort cước into the canonical order of R8.5."""
+    return tuple(sorted(items, key=lambda it: _POSITION[it[0]]))
+
+
+def expand(call: Iterable[tuple[str, int]]) -> list[str]:
+    """One entry per instance: ``[("leo", 2)]`` → ``["leo", "leo"]``."""
+    return [cid for cid, n in call for _ in range(n)]
+
+
+def score(call: Iterable[tuple[str, int]]) -> int:
+    """R6.2: one instance → its điểm; several → the highest điểm + the dịch of every other."""
+    inst = expand(call)
+    if not inst:
+        return 0
+    best = max(range(len(inst)), key=lambda i: POINTS[inst[i]][0])
+    return POINTS[inst[best]][0] + sum(POINTS[c][1] for i, c in enumerate(inst) if i != best)
+
+
+def ga_count(call: Iterable[tuple[str, int]], rules: LangRules) -> int:
+    """R6.3: how many gà combinations the called cước make (0 when the làng plays no gà)."""
+    if rules.ga == "off":
+        return 0
+    have = {cid for cid, _ in call}
+    u_bon, chi = "u_bon" in have, "chi" in have
+    btc = "bach_thu_chi" in have
+    bt = "bach_thu" in have or btc  # bạch thủ chi also satisfies "bạch thủ"
+    hep = rules.ga == "hep"
+    combos = [
+        u_bon and bt,
+        u_bon and btc,
+        "thap_thanh" in have,
+        "kinh_tu_chi" in have,
+        "bach_dinh" in have and (not hep or "tom" in have),
+        "tam_do" in have and (not hep or "leo" in have),
+        btc and rules.ga_bach_thu_chi,
+        chi and bt,
+        chi and btc,
+        "dong_tu_hai_hoa" in have,
+        "pha_thien" in have,
+    ]
+    return sum(combos)
+
+
+def total(call: Iterable[tuple[str, int]], rules: LangRules) -> int:
+    """What a call collects from each loser, in điểm: R6.2 + gà × điểm per gà (R6.3)."""
+    items = list(call)
+    return score(items) + ga_count(items, rules) * rules.diem_per_ga
+
+
+def rule_id(cid: str) -> str:
+    """``leo`` → ``C14``."""
+    return RULE_ID[cid]

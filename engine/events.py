@@ -1,0 +1,101 @@
+"""What applying an action causes: immutable event records (the game's log)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.actions import Act, Action
+from engine.cards import Card
+from engine.violations import Violation
+
+
+class Origin(StrEnum):
+    """How the live card came into its cửa (R4.2)."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    RETURN = "return"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """The live card: the card most recently placed in a cửa (R2.2), and who may act on it.
+
+    ``home`` is the seat first entitled to it (R4.3); ``home_may_pass`` says whether that seat
+    decides as on its own draw (Ăn or Dưới) rather than Ăn or Bốc. ``final`` marks the card
+    drawn at the nọc stop (R4.9): it can only be won on.
+    """
+
+    card: Card
+    cua: int
+    origin: Origin
+    by: int
+    home: int
+    home_may_pass: bool
+    final: bool
+    event: int  # index of the recorded event that placed it
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A seat that may take the live card out of turn (R4.2): ù or chíu."""
+
+    seat: int
+    act: Act
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A recorded action; ``index`` is its position in the game's events (FORMATS.md)."""
+
+    index: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """A seat let a claim window pass (explicitly, or because a later action implied it)."""
+
+    seat: int
+    act: Act  # the claim it could have made: WIN or CHIU
+    card: Card
+    event: int  # the event that placed the card
+
+
+class EndKind(StrEnum):
+    """How a game ended."""
+
+    WIN = "win"
+    U_LAO = "u_lao"  # R7.4: declared ù without a winning hand
+    DRAW = "draw"  # R4.9: nọc stop reached, nobody won
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won on which card, and how."""
+
+    kind: EndKind
+    winner: int | None = None
+    card: Card | None = None  # W; None for thiên ù
+    chiu_u: bool = False  # R5.4
+    thien_u: bool = False  # R5.2
+    win_event: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The game has ended."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class BecameBao:
+    """A seat broke one of L6–L17 and is báo from now on (R7.3, R4.8)."""
+
+    seat: int
+    event: int
+
+
+Event = Played | Declined | Ended | Violation | BecameBao

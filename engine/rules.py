@@ -1,0 +1,73 @@
+"""Làng options: the table's rule choices, one frozen value stored with every game (R11)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+from engine.errors import BadRules
+
+Ga = Literal["off", "rong", "hep"]
+DrawPicker = Literal["last_drawer", "same_picker"]
+UnusedPiles = Literal["dead", "noc"]
+
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "ga": ("off", "rong", "hep"),
+    "draw_picker": ("last_drawer", "same_picker"),
+    "unused_piles": ("dead", "noc"),
+    "noc_stop": (0, 1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LangRules:
+    """The làng options of RULES R11 with their defaults."""
+
+    allow_xuong: bool = True  # R5.6
+    ga: Ga = "off"  # R6.3
+    diem_per_ga: int = 5  # R6.3
+    ga_bach_thu_chi: bool = True  # R6.3
+    strict_order: bool = False  # R8.5
+    draw_picker: DrawPicker = "last_drawer"  # R2.4
+    unused_piles: UnusedPiles = "dead"  # R2.7
+    noc_stop: int = 1  # R4.9: the draw that leaves this many cards in the nọc is the last
+    stake: float = 1  # R9.1
+
+    def __post_init__(self) -> None:
+        for name in ("allow_xuong", "ga_bach_thu_chi", "strict_order"):
+            if not isinstance(getattr(self, name), bool):
+                raise BadRules(f"làng option '{name}' must be true or false, "
+                               f"not {getattr(self, name)!r}")
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices or isinstance(value, bool):
+                options = ", ".join(repr(c) for c in choices)
+                raise BadRules(f"làng option '{name}' must be one of {options}, not {value!r}")
+        if isinstance(self.diem_per_ga, bool) or not isinstance(self.diem_per_ga, int) \
+                or self.diem_per_ga < 0:
+            raise BadRules(f"làng option 'diem_per_ga' must be a whole number ≥ 0, "
+                           f"not {self.diem_per_ga!r}")
+        if isinstance(self.stake, bool) or not isinstance(self.stake, int | float) \
+                or not self.stake > 0:
+            raise BadRules(f"làng option 'stake' must be a number > 0, not {self.stake!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """All options as a JSON object (FORMATS `rules`)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> LangRules:
+        """Read a `rules` object; missing keys take their defaults, unknown keys are refused."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise BadRules(f"'rules' must be an object, not {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise BadRules(f"unknown làng option(s): {', '.join(unknown)} "
+                           f"(known: {', '.join(sorted(known))})")
+        return cls(**data)
+
+
+DEFAULT_RULES = LangRules()
