@@ -6,9 +6,8 @@ so the same function serves live games, replays, lessons and hypothetical wins (
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import hand as H
 from engine.cards import Card
@@ -57,28 +56,26 @@ class WinFacts:
     u_bon: bool  # C9: W completes a bòn in progress
     pha_thien: bool  # C25: the dealt hand had no chắn
     thong: bool  # C2
+    mat_packed: int = field(init=False, compare=False)
+    mat_chan: int = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mat_packed", H.pack(c for m in self.mats for c in m.cards))
+        object.__setattr__(self, "mat_chan", sum(m.chan for m in self.mats))
 
 
-def _cards20(f: WinFacts) -> Counter[int]:
-    c: Counter[int] = Counter()
-    for k in range(25):
-        n = H.count(f.hand, k)
-        if n:
-            c[k] = n
-    for m in f.mats:
-        c.update(m.cards)
-    if f.card is not None:
-        c[f.card] += 1
-    return c
+_RED_SHIFTS = tuple(3 * c for c in (Card.V8, Card.S8, Card.V9, Card.S9, Card.CC))
+_V2, _V4, _V5, _S5, _V8, _N8, _CC = (3 * c for c in (Card.V2, Card.V4, Card.V5, Card.S5,
+                                                      Card.V8, Card.N8, Card.CC))
+_V9, _S8, _V3, _S3, _N7 = (3 * c for c in (Card.V9, Card.S8, Card.V3, Card.S3, Card.N7))
 
 
 def bach_thu(f: WinFacts) -> bool:
     """C16: before W exactly 5 chắn, 4 cạ, 1 què, and W identical to the què (thiên ù: 6 + 4)."""
-    mat_chan = sum(m.chan for m in f.mats)
+    before = f.mat_chan + H.chan_count(f.hand, f.hand_n)
     if f.card is None:
-        return mat_chan + H.chan_count(f.hand, f.hand_n) == 6
-    before = mat_chan + H.chan_count(f.hand, f.hand_n)
-    if before != 5 or H.count(f.hand, f.card) % 2 == 0:
+        return before == 6
+    if before != 5 or not (f.hand >> (3 * f.card)) & 1:
         return False
     if f.card == Card.CC:
         return True
@@ -88,85 +85,71 @@ def bach_thu(f: WinFacts) -> bool:
 
 def detect(f: WinFacts) -> Instances:
     """The true cước of a win, in canonical order (R8.5), each with its count (R6)."""
-    found: dict[str, int] = {}
-    c20 = _cards20(f)
-    mat_cards: Counter[int] = Counter()
-    for m in f.mats:
-        mat_cards.update(m.cards)
+    hand_w = f.hand if f.card is None else f.hand + H.ONE[f.card]
+    n_w = f.hand_n + (f.card is not None)
+    c20 = hand_w + f.mat_packed
+    mat = f.mat_packed
+    found: list[tuple[str, int]] = []
     if f.thong:
-        found["thong"] = 1
-    if f.chi:
-        found["chi"] = 1
-    if f.thien_u:
-        found["thien_u"] = 1
-    if f.dia_u:
-        found["dia_u"] = 1
-    if f.chiu_u:
-        found["chiu_u"] = 1
-    if f.u_bon:
-        found["u_bon"] = 1
+        found.append(("thong", 1))
     bt = bach_thu(f)
-    if bt:
-        found["bach_thu_chi" if f.card == Card.CC else "bach_thu"] = 1
+    picture: list[tuple[str, int]] = []
     if f.chi and bt and f.card is not None:
-        w = f.card
-        if w == Card.V2:
-            if mat_cards[Card.V5]:
-                found["hoa_roi_cua_phat"] = 1
-            if mat_cards[Card.N8]:
-                found["dong_tu_hai_hoa"] = 1
-            if H.count(f.hand, Card.V5) >= 2 and H.count(f.hand, Card.V4) >= 2:
-                found["nha_lau_xe_hoi"] = 1
-        elif w == Card.V8:
-            if mat_cards[Card.V5]:
-                found["ca_loi_san_dinh"] = 1
-            if mat_cards[Card.S5]:
-                found["ca_nhay_dau_thuyen"] = 1
-            if H.count(f.hand, Card.CC) >= 2 and H.count(f.hand, Card.S5) >= 2:
-                found["ngu_ong_bat_ca"] = 1
-    if any(p in found for p in PICTURES):  # R6.1: the picture includes chì and bạch thủ
-        found.pop("chi", None)
-        found.pop("bach_thu", None)
-    total_chan = sum(n // 2 for n in _hand_plus_w(f).values()) + sum(m.chan for m in f.mats)
-    if total_chan == 10:
-        found["thap_thanh"] = 1
+        if f.card == Card.V2:
+            if (mat >> _V5) & 7:
+                picture.append(("hoa_roi_cua_phat", 1))
+            if (mat >> _N8) & 7:
+                picture.append(("dong_tu_hai_hoa", 1))
+        elif f.card == Card.V8:
+            if (mat >> _V5) & 7:
+                picture.append(("ca_loi_san_dinh", 1))
+            if (mat >> _S5) & 7:
+                picture.append(("ca_nhay_dau_thuyen", 1))
+            if (f.hand >> _CC) & 7 >= 2 and (f.hand >> _S5) & 7 >= 2:
+                picture.append(("ngu_ong_bat_ca", 1))
+        if f.card == Card.V2 and (f.hand >> _V5) & 7 >= 2 and (f.hand >> _V4) & 7 >= 2:
+            picture.append(("nha_lau_xe_hoi", 1))
+    if f.chi and not picture:  # R6.1: a picture cước includes chì and bạch thủ
+        found.append(("chi", 1))
+    if f.thien_u:
+        found.append(("thien_u", 1))
+    if f.dia_u:
+        found.append(("dia_u", 1))
+    if f.chiu_u:
+        found.append(("chiu_u", 1))
+    if f.u_bon:
+        found.append(("u_bon", 1))
+    if bt and not picture:
+        found.append(("bach_thu_chi" if f.card == Card.CC else "bach_thu", 1))
+    found.extend(picture)
+    if f.mat_chan + ((n_w - (hand_w & H.LOW).bit_count()) >> 1) == 10:
+        found.append(("thap_thanh", 1))
     if f.pha_thien:
-        found["pha_thien"] = 1
-    reds = sum(n for k, n in c20.items() if Card(k).is_red)
-    if c20[Card.CC] == 4 and reds == 4:
-        found["kinh_tu_chi"] = 1
+        found.append(("pha_thien", 1))
+    reds = sum((c20 >> sh) & 7 for sh in _RED_SHIFTS)
+    if (c20 >> _CC) & 7 == 4 and reds == 4:
+        found.append(("kinh_tu_chi", 1))
     if reds == 8:
-        found["tam_do"] = 1
+        found.append(("tam_do", 1))
     if reds == 0:
-        found["bach_dinh"] = 1
-    leo = min(c20[Card.V9], c20[Card.S8], c20[Card.CC])
+        found.append(("bach_dinh", 1))
+    leo = min((c20 >> _V9) & 7, (c20 >> _S8) & 7, (c20 >> _CC) & 7)
     if leo:
-        found["leo"] = leo
-    tom = min(c20[Card.V3], c20[Card.S3], c20[Card.N7])
+        found.append(("leo", leo))
+    tom = min((c20 >> _V3) & 7, (c20 >> _S3) & 7, (c20 >> _N7) & 7)
     if tom:
-        found["tom"] = tom
+        found.append(("tom", tom))
     chiu = sum(1 for m in f.mats if m.kind is MeldKind.CHIU)
     if chiu:
-        found["chiu"] = chiu
+        found.append(("chiu", chiu))
     if f.bon_done:
-        found["bon"] = f.bon_done
-    tk = sum(1 for k in range(25) if H.count(f.hand, k) == 4)
-    if tk:
-        found["thien_khai"] = tk
+        found.append(("bon", f.bon_done))
+    thien_khai = ((f.hand >> 2) & H.LOW).bit_count()  # a count of 4 is the only one with bit 2
+    if thien_khai:
+        found.append(("thien_khai", thien_khai))
     if not found:
-        found["xuong"] = 1
-    return canonical(found.items())
-
-
-def _hand_plus_w(f: WinFacts) -> Counter[int]:
-    c: Counter[int] = Counter()
-    for k in range(25):
-        n = H.count(f.hand, k)
-        if n:
-            c[k] = n
-    if f.card is not None:
-        c[f.card] += 1
-    return c
+        found.append(("xuong", 1))
+    return tuple(found)
 
 
 def canonical(items: Iterable[tuple[str, int]]) -> Instances:

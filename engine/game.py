@@ -39,6 +39,7 @@ from engine.events import (
     Played,
 )
 from engine.explain import Explanation, explanation
+from engine.faces import ActionFaces
 from engine.melds import Meld, MeldKind
 from engine.observation import Observation
 from engine.rules import DEFAULT_RULES, LangRules
@@ -89,7 +90,7 @@ _SIMPLE = {(s, a): Action(s, a) for s in range(4)
 _PARTNERS = [tuple(k for k in range(N_KINDS) if pairs_with(x, k)) for x in range(N_KINDS)]
 
 
-class Game:
+class Game(ActionFaces):
     """The state of one game and the only place it changes."""
 
     __slots__ = (
@@ -322,6 +323,8 @@ class Game:
                                                str(live.card)))
         if a.act is Act.WIN and self.can(a) and not self._legit_win(a.seat):
             out.append(explanation("u_lao", "" if live is None else str(live.card)))
+        if a.act is Act.DISCARD and self.phase is Phase.OPENING and self._dealt_win(a.seat):
+            out.append(explanation("bo_u", "thiên ù"))
         return tuple(out)
 
     def _legit_win(self, seat: int) -> bool:
@@ -528,6 +531,8 @@ class Game:
             self.phase, self.actor = Phase.PLAY, self.entitled
         elif act is Act.DISCARD:
             assert action.card is not None
+            if phase is Phase.OPENING and self._dealt_win(seat):
+                self.hist[seat].bo_u.append(len(self.record))  # R7.1: thiên ù let pass
             self._played(action, events)
             self._judged(faults, events)
             note_discard(self.hist[seat], action.card, len(self.record) - 1)
@@ -595,6 +600,21 @@ class Game:
         h = self.hand[seat]
         if legal_eats(h, self.hand_n[seat], self.mat_chan[seat], live.card):
             note_decline(self.hist[seat], h, live.card, len(self.record))
+
+    def finish(self) -> list[Event]:
+        """A complete record ends on the last nọc card: its pending claims were declined.
+
+        Records never hold declines (FORMATS.md), so a replayed game whose nọc stop card was
+        let pass by everyone still shows the claims; the reader of a finished record calls this.
+        """
+        live = self.live
+        if self.phase is not Phase.CLAIM or live is None or not live.final:
+            return []
+        events: list[Event] = []
+        self._decline_until(len(self.claims), events)
+        self._after_claims(events)
+        self.log.extend(events)
+        return events
 
     def _played(self, action: Action, events: list[Event]) -> None:
         events.append(Played(len(self.record), action))
@@ -698,100 +718,6 @@ class Game:
         self.outcome = outcome
         self.phase, self.actor = Phase.OVER, None
         events.append(Ended(outcome))
-
-    # ------------------------------------------------------------------ faces per action
-
-    def verify_discard(self, seat: int, card: Card) -> None:
-        """Raise if seat may not đánh card."""
-        self.verify(Action(seat, Act.DISCARD, card))
-
-    def can_discard(self, seat: int, card: Card) -> bool:
-        """Whether seat may đánh card."""
-        return self.can(Action(seat, Act.DISCARD, card))
-
-    def discard(self, seat: int, card: Card) -> list[Event]:
-        """Đánh card into the seat's cửa chì."""
-        return self.apply(Action(seat, Act.DISCARD, card))
-
-    def verify_eat(self, seat: int, with_: Card) -> None:
-        """Raise if seat may not ăn the entitled card with with_."""
-        self.verify(Action(seat, Act.EAT, with_))
-
-    def can_eat(self, seat: int, with_: Card) -> bool:
-        """Whether seat may ăn the entitled card with with_."""
-        return self.can(Action(seat, Act.EAT, with_))
-
-    def eat(self, seat: int, with_: Card) -> list[Event]:
-        """Ăn the entitled card with the hand card with_."""
-        return self.apply(Action(seat, Act.EAT, with_))
-
-    def verify_draw(self, seat: int) -> None:
-        """Raise if seat may not bốc."""
-        self.verify(Action(seat, Act.DRAW))
-
-    def can_draw(self, seat: int) -> bool:
-        """Whether seat may bốc."""
-        return self.can(Action(seat, Act.DRAW))
-
-    def draw(self, seat: int) -> list[Event]:
-        """Bốc the top of the nọc into the seat's cửa chì."""
-        return self.apply(Action(seat, Act.DRAW))
-
-    def verify_pass(self, seat: int) -> None:
-        """Raise if seat may not say dưới."""
-        self.verify(Action(seat, Act.PASS))
-
-    def can_pass(self, seat: int) -> bool:
-        """Whether seat may say dưới."""
-        return self.can(Action(seat, Act.PASS))
-
-    def pass_(self, seat: int) -> list[Event]:
-        """Dưới: leave one's own draw to the right neighbour."""
-        return self.apply(Action(seat, Act.PASS))
-
-    def verify_chiu(self, seat: int) -> None:
-        """Raise if seat may not chíu the live card."""
-        self.verify(Action(seat, Act.CHIU))
-
-    def can_chiu(self, seat: int) -> bool:
-        """Whether seat may chíu the live card."""
-        return self.can(Action(seat, Act.CHIU))
-
-    def chiu(self, seat: int) -> list[Event]:
-        """Chíu the live card."""
-        return self.apply(Action(seat, Act.CHIU))
-
-    def verify_return(self, seat: int, card: Card) -> None:
-        """Raise if seat may not trả cửa with card."""
-        self.verify(Action(seat, Act.RETURN, card))
-
-    def can_return(self, seat: int, card: Card) -> bool:
-        """Whether seat may trả cửa with card."""
-        return self.can(Action(seat, Act.RETURN, card))
-
-    def return_(self, seat: int, card: Card) -> list[Event]:
-        """Trả cửa: put card where the chíu'd card lay (R4.6)."""
-        return self.apply(Action(seat, Act.RETURN, card))
-
-    def verify_win(self, seat: int) -> None:
-        """Raise if seat may not declare ù now."""
-        self.verify(Action(seat, Act.WIN))
-
-    def can_win(self, seat: int) -> bool:
-        """Whether seat may declare ù now (in real mode, also ù láo)."""
-        return self.can(Action(seat, Act.WIN))
-
-    def win(self, seat: int) -> list[Event]:
-        """Declare ù."""
-        return self.apply(Action(seat, Act.WIN))
-
-    def decline(self, seat: int) -> list[Event]:
-        """Let the claim window pass."""
-        return self.apply(Action(seat, Act.DECLINE))
-
-    def call(self, seat: int, cuoc: Call) -> list[Event]:
-        """Xướng: call the cước."""
-        return self.apply(Action(seat, Act.CALL, None, tuple(cuoc)))
 
     # ------------------------------------------------------------------ views
 
