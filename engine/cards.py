@@ -91,7 +91,10 @@ class Card(IntEnum):
 
     @property
     def han(self) -> str:
-        """The Hán characters printed on the card: rank then suit (``九萬``)."""
+        """The Hán rank and suit characters printed on the card (``九萬``).
+
+        Empty for Chi chi: its inscription is not attested in our sources, so faces show its name.
+        """
         return _HAN[self]
 
     @property
@@ -125,7 +128,7 @@ _NAMES_EN = tuple(
     for k in range(N_KINDS)
 )
 _HAN = tuple(
-    "枝" if k == CC_INDEX else RANK_HAN[k // 3 + 2] + SUIT_HAN[k % 3] for k in range(N_KINDS)
+    "" if k == CC_INDEX else RANK_HAN[k // 3 + 2] + SUIT_HAN[k % 3] for k in range(N_KINDS)
 )
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(k) for k in range(N_KINDS))
@@ -133,7 +136,7 @@ RED: frozenset[Card] = frozenset({Card.V8, Card.S8, Card.V9, Card.S9, Card.CC})
 PICTURES: dict[Card, str] = {
     Card.V2: "hoa đào",
     Card.V4: "xe",
-    Card.V5: "chùa",
+    Card.V5: "chùa / đình / nhà lầu",
     Card.S5: "thuyền",
     Card.V8: "cá",
     Card.N8: "đồng tử",
@@ -173,7 +176,7 @@ def _build_names() -> None:
             _AMBIGUOUS.setdefault(folded, ())
             if s < 2 and Card(k) not in _AMBIGUOUS[folded]:
                 _AMBIGUOUS[folded] = (*_AMBIGUOUS[folded], Card(k))
-    for alias in ("chi chi", "chichi", "chi", "枝"):
+    for alias in ("chi chi", "chichi", "chi"):
         _BY_NAME[alias] = Card.CC
 
 
@@ -185,7 +188,7 @@ def parse_card(text: str) -> Card:
     """Parse a card code or name (R1.3); raise BadCardCode with a suggestion otherwise."""
     if not isinstance(text, str):
         raise BadCardCode(f"a card is written as text like '9v', not {text!r}")
-    raw = text.strip()
+    raw = unicodedata.normalize("NFC", text.strip())  # NFD input from macOS keyboards
     card = _BY_CODE.get(raw.lower())
     if card is not None:
         return card

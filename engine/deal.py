@@ -83,6 +83,9 @@ class Deal:
         if self.cai_card is not None and self.cai_card not in self.hands[self.cai_seat]:
             raise BadDeal(f"the quân cái {self.cai_card} is not in the hand of seat "
                           f"{self.cai_seat}, who received the cái pile (R2.5)")
+        if players == 4 and self.dead:
+            raise BadDeal(f"a 4-player deal sets no pile aside, but {len(self.dead)} dead cards "
+                          f"were given (R2.7)")
         if self.picker is not None and not 0 <= self.picker < players:
             raise BadDeal(f"picker {self.picker} is not a seat of a {players}-player table")
 

@@ -17,6 +17,7 @@ from engine.cards import N_KINDS, Card, pairs_with
 from engine.cuoc import WinFacts, detect
 from engine.deal import Deal
 from engine.errors import (
+    BadDeal,
     BaoRestricted,
     CardNotHeld,
     ForbiddenMove,
@@ -131,6 +132,9 @@ class Game(ActionFaces):
 
     def __init__(self, deal: Deal, rules: LangRules = DEFAULT_RULES,
                  mode: Mode = Mode.REAL, thong_seat: int | None = None) -> None:
+        if len(deal.noc) <= rules.noc_stop:
+            raise BadDeal(f"the nọc holds {len(deal.noc)} cards: it must hold more than the "
+                          f"nọc stop ({rules.noc_stop}, R4.9)")
         self.deal = deal
         self.rules = rules
         self.mode = mode
@@ -169,11 +173,18 @@ class Game(ActionFaces):
 
     @classmethod
     def replay(cls, deal: Deal, actions: Iterable[Action], rules: LangRules = DEFAULT_RULES,
-               mode: Mode = Mode.REAL, thong_seat: int | None = None) -> Game:
-        """Rebuild a game from its deal and its actions (recorded or live)."""
+               mode: Mode = Mode.REAL, thong_seat: int | None = None,
+               complete: bool = False) -> Game:
+        """Rebuild a game from its deal and its actions (recorded or live).
+
+        ``complete`` says the actions are a whole record: a window left open on the nọc stop
+        card was declined by everyone (see ``finish``).
+        """
         game = cls(deal, rules, mode, thong_seat)
         for action in actions:
             game.apply(action)
+        if complete:
+            game.finish()
         return game
 
     @property
@@ -363,6 +374,8 @@ class Game(ActionFaces):
                 raise NotYourTurn(seat, name, "there is no claim for this seat to let pass")
             return phase
         if act is Act.CHIU:
+            if self.bao[seat]:
+                raise BaoRestricted(seat, name, "a báo player may not chíu (R4.8)")
             if phase is not Phase.CLAIM or self._claim_index(seat, Act.CHIU) is None:
                 raise IllegalAction(seat, name, self._why_no_chiu(seat))
             return phase
@@ -493,7 +506,8 @@ class Game(ActionFaces):
         if phase is Phase.CLAIM and act is not Act.DECLINE:
             # A recorded action implies that the claims ranked before it were declined.
             stop = self._claim_index(seat, act) if act in (Act.WIN, Act.CHIU) else None
-            self._decline_until(len(self.claims) if stop is None else stop, events)
+            if stop is not None or act is not Act.WIN:  # an ù láo pre-empts, it declines nothing
+                self._decline_until(len(self.claims) if stop is None else stop, events)
         if act is Act.DECLINE:
             self._decline_until(self.claim_pos + 1, events)
             self._after_claims(events)
