@@ -153,7 +153,7 @@ class Verdict:
     call: Instances
     wrong: tuple[Fault, ...]  # R8.2 xướng sai
     missing: Instances  # R8.3 xướng thiếu
-    misplaced: tuple[str, ...]  # R8.5 order
+    misplaced: Instances  # R8.5 order: the called entries out of canonical order
     bach_thu_not_called: Fault | None  # R8.4
     strict_order: bool
 
@@ -169,8 +169,13 @@ class Verdict:
         items = [(f.cuoc, f.count) for f in self.wrong]
         if self.bach_thu_not_called is not None:
             items.append((self.bach_thu_not_called.cuoc, 1))
-        if self.strict_order:
-            items.extend((cid, 1) for cid in self.misplaced)
+        if self.strict_order:  # a misplaced instance already wrong is counted once
+            left = {f.cuoc: f.count for f in self.wrong}
+            for cid, n in self.misplaced:
+                already = min(n, left.get(cid, 0))
+                left[cid] = left.get(cid, 0) - already
+                if n > already:
+                    items.append((cid, n - already))
         return tuple(items)
 
     @property
@@ -212,16 +217,18 @@ def judge(true: Instances, call: Iterable[tuple[str, int]], strict_order: bool =
     not_called: Fault | None = None
     if "bach_thu_chi" in real and "bach_thu_chi" not in called:
         not_called = Fault("bach_thu_chi", 1, "bach_thu_not_called")
-    elif "bach_thu" not in called and ("bach_thu" in real or (
-            pictures_true and not any(p in called for p in pictures_true))):
+    elif "bach_thu" in real and "bach_thu" not in called:
+        not_called = Fault("bach_thu", 1, "bach_thu_not_called")
+    elif pictures_true and not ({"chi", "bach_thu", *PICTURES} & set(called)):
+        # R6.1: "chì and/or bạch thủ" without the picture is correct but under-called
         not_called = Fault("bach_thu", 1, "bach_thu_not_called")
     return Verdict(true=tuple(true), call=said, wrong=tuple(wrong), missing=missing,
                    misplaced=misplaced(said), bach_thu_not_called=not_called,
                    strict_order=strict_order)
 
 
-def misplaced(call: Instances) -> tuple[str, ...]:
-    """R8.5: the fewest cước whose removal leaves the call in canonical group order."""
+def misplaced(call: Instances) -> Instances:
+    """R8.5: the fewest called entries whose removal leaves the call in canonical group order."""
     groups = [ORDER_GROUP[cid] for cid, _ in call]
     n = len(groups)
     if n == 0:
@@ -237,7 +244,7 @@ def misplaced(call: Instances) -> tuple[str, ...]:
     while i != -1:
         keep.add(i)
         i = prev[i]
-    return tuple(call[k][0] for k in range(n) if k not in keep)
+    return tuple(call[k] for k in range(n) if k not in keep)
 
 
 def in_order(call: Iterable[tuple[str, int]]) -> Instances:

@@ -288,8 +288,10 @@ class Game(ActionFaces):
             chi=card is not None and live is not None and live.cua == seat,
             thien_u=card is None, dia_u=card is not None and not hist.touched_cua_chi,
             chiu_u=chiu_u, bon_done=hist.bon_done,
+            # C9: a card the winner could have eaten as bòn (its cửa chì or cửa trên)
             u_bon=card is not None and not chiu_u and card in hist.bon_open
-            and (h >> (3 * card)) & 7 >= 1,
+            and (h >> (3 * card)) & 7 >= 1 and live is not None
+            and live.cua in (seat, (seat - 1) % self.players),
             pha_thien=not ((dealt >> 1) | (dealt >> 2)) & H.LOW,
             thong=seat == self.thong_seat,
         )

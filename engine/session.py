@@ -35,9 +35,9 @@ def result_of(game: Game) -> GameResult:
         hist = game.hist[winner]
         if settlement.payout is Payout.NORMAL:
             gives = True  # called correctly; xướng thiếu counts as correct (C2)
-        elif settlement.payout is Payout.NGHI_AN_TIEN:
+        elif settlement.payout is Payout.NGHI_AN_TIEN:  # only for treo tranh, called right
             gives = not hist.bo_u and {v.rule for v in hist.faults} & {"L0", "L1", "L2"} \
-                == {"L1"}  # nghỉ ăn tiền only for treo tranh
+                == {"L1"} and game.verdict is not None and not game.verdict.sai
     return GameResult(winner=winner, end=outcome.kind, payout=settlement.payout,
                       transfers=settlement.transfers, picker=game.deal.picker,
                       last_drawer=game.last_drawer, gives_thong=gives)

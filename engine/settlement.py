@@ -57,12 +57,12 @@ def settle_win(players: int, winner: int, verdict: Verdict, faults: Iterable[str
     if faults & {"L3", "L4", "L5"}:  # ù báo (R7.4) is punished even if R7.2 also applies
         return _offender_pays(players, winner, range(players), U_LAO_POINTS, Payout.U_BAO,
                               rules, 0, true_total, ga)
-    if faults & {"L0", "L1", "L2"} or bo_u:  # R7.2: the win stands, nobody pays
-        return Settlement(Payout.NGHI_AN_TIEN, (0.0,) * players, 0, true_total, ga, 0)
-    if verdict.sai:  # R8.2/R8.4: báo players neither pay nor are paid
+    if verdict.sai:  # R8.2/R8.4, even on a nghỉ ăn tiền win: báo players neither pay nor are paid
         payees = [s for s in range(players) if not bao[s]]
         return _offender_pays(players, winner, payees, verdict.penalty, Payout.XUONG_SAI,
                               rules, 0, true_total, ga)
+    if faults & {"L0", "L1", "L2"} or bo_u:  # R7.2: the win stands, nobody pays
+        return Settlement(Payout.NGHI_AN_TIEN, (0.0,) * players, 0, true_total, ga, 0)
     transfers = [0.0] * players
     losers = [s for s in range(players) if s != winner]
     payers = [s for s in losers if bao[s]] or losers
