@@ -75,7 +75,7 @@ def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
     out: list[str] = []
     if x != y and held_x:
         out.append("L1")
-    if held_x == 3:
+    if held_x == 3 and n > 3:  # a chíu was possible: a card is left for trả cửa (R4.6)
         out.append("L2")
     if x == y:
         return out
@@ -129,9 +129,9 @@ def discard_faults(hist: SeatHistory, z: int) -> list[tuple[str, int | None]]:
         out.append(("L13", hist.discarded[z]))
     if z in hist.eaten:
         out.append(("L14", hist.eaten[z]))
-    if hist.first_ca_eat is not None and z != CC_INDEX and rank in hist.discarded_rank \
-            and z not in hist.discarded:
-        out.append(("L16", hist.first_ca_eat))
+    if hist.first_ca_eat is not None and any(k != z and k in hist.discarded
+                                             for k in partners(z)):
+        out.append(("L16", hist.first_ca_eat))  # z and an earlier discard make a cạ
     if rank in hist.ca_eaten_rank:
         out.append(("L17", hist.ca_eaten_rank[rank]))
     return out
