@@ -38,6 +38,7 @@ test: venv
 
 bench: venv
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/replays.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,15 +1,19 @@
-"""The `chan-tutor` command (also `python -m desktop`); see FORMATS.md "Command line"."""
+"""The `chan-tutor` command (also `python -m desktop`); see FORMATS.md "Command line".
 
-import argparse
+With no sub-command it opens the app; the record verbs (analyze, export, import) run in
+replays.cli without importing Qt.
+"""
+
 import sys
 from pathlib import Path
 
 from desktop import __version__
+from replays.cli import COMMANDS, Parser, add_commands
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The command-line parser."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="chan-tutor",
         description="Chắn tutor: learn, play and review the Vietnamese card game Chắn.",
     )
@@ -20,13 +24,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="folder for user data (default: the platform's user data folder)",
     )
+    add_commands(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run; returns the process exit code."""
-    build_parser().parse_args(argv)
-    # Imported here so `--version` (and future sub-commands) start without Qt.
+    args = build_parser().parse_args(argv)
+    if args.command in COMMANDS:
+        from replays.cli import run
+
+        return run(args)
+    # Imported here so `--version` and the sub-commands start without Qt.
     from desktop.main_window import run_app
 
     return run_app(sys.argv[:1])

@@ -29,11 +29,11 @@ class IllegalAction(ChanError, ValueError):
     The message names the seat, the action and the reason.
     """
 
-    def __init__(self, seat: int, action: str, reason: str) -> None:
+    def __init__(self, seat: int, action: object, reason: str) -> None:
         self.seat = seat
-        self.action = action
+        self.action = str(action)
         self.reason = reason
-        super().__init__(f"seat {seat}: {action}: {reason}")
+        super().__init__(f"seat {seat}: {self.action}: {reason}")
 
 
 class NotYourTurn(IllegalAction):

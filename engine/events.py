@@ -59,8 +59,8 @@ class Declined:
 
     seat: int
     act: Act  # the claim it could have made: WIN or CHIU
-    card: Card
-    event: int  # the event that placed the card
+    card: Card | None  # None: a thiên ù let pass (the cái recipient discarded instead)
+    event: int  # the event that placed the card (for thiên ù: that first discard)
 
 
 class EndKind(StrEnum):

@@ -81,6 +81,7 @@ class Mode(StrEnum):
 
 _JUDGED = frozenset({Act.EAT, Act.DISCARD, Act.RETURN})
 
+
 # Interned actions: legal_actions() is on the AI's hot path.
 _DISCARD = [[Action(s, Act.DISCARD, Card(k)) for k in range(N_KINDS)] for s in range(4)]
 _RETURN = [[Action(s, Act.RETURN, Card(k)) for k in range(N_KINDS)] for s in range(4)]
@@ -362,7 +363,7 @@ class Game(ActionFaces):
     def _check(self, a: Action) -> Phase:
         """Verify and return the phase the action is taken in (CLAIM actions may close it)."""
         seat, act, phase = a.seat, a.act, self.phase
-        name = str(a)
+        name = a  # formatted by the error, only when one is raised
         if phase is Phase.OVER:
             raise GameOver(seat, name, "the game is over")
         if not 0 <= seat < self.players:
@@ -429,7 +430,7 @@ class Game(ActionFaces):
 
     def _check_win(self, a: Action) -> None:
         seat, phase = a.seat, self.phase
-        name = str(a)
+        name = a  # formatted by the error, only when one is raised
         if self.bao[seat]:
             raise BaoRestricted(seat, name, "a báo player may not ù (R4.8)")
         if phase is Phase.OPENING:
@@ -547,8 +548,9 @@ class Game(ActionFaces):
             self.phase, self.actor = Phase.PLAY, self.entitled
         elif act is Act.DISCARD:
             assert action.card is not None
-            if phase is Phase.OPENING and self._dealt_win(seat):
-                self.hist[seat].bo_u.append(len(self.record))  # R7.1: thiên ù let pass
+            if phase is Phase.OPENING and self._dealt_win(seat):  # R7.1: thiên ù let pass
+                self.hist[seat].bo_u.append(len(self.record))
+                events.append(Declined(seat, Act.WIN, None, len(self.record)))
             self._played(action, events)
             self._judged(faults, events)
             note_discard(self.hist[seat], action.card, len(self.record) - 1)

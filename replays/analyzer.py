@@ -1,0 +1,197 @@
+"""The analyzer (RULES R10): a record in, for each game the setup, the result and every
+annotation out, as FORMATS.md's ``analyze --json`` document.
+
+Everything is judged by the engine while it replays the record; this module only collects
+the engine's facts (the game log, the outcome, the call verdict, the settlement, each seat's
+history) into annotations, and adds the teaching notes of replays.notes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Act
+from engine.call import in_order
+from engine.cuoc import total
+from engine.events import BecameBao, Declined, EndKind, Played
+from engine.game import Game
+from engine.rules import LangRules
+from engine.settlement import Payout
+from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, Violation
+from replays import messages as M
+from replays.notes import Notes
+from replays.rebuild import replay_session
+from replays.record import SessionRecord
+
+Doc = dict[str, Any]
+Annotation = dict[str, Any]
+
+
+def analyze_session(record: SessionRecord, rules: LangRules | None = None) -> list[Doc]:
+    """One document per game of the session, ``index`` counted from 0 (BadRecord if a
+    record holds an impossible event)."""
+    notes: list[Notes] = []
+
+    def watch(_: int) -> Notes:
+        notes.append(Notes())
+        return notes[-1]
+
+    replay = replay_session(record, rules, watch)
+    return [game_document(i, game, n.items) for i, (game, n)
+            in enumerate(zip(replay.games, notes, strict=True))]
+
+
+def game_document(index: int, game: Game, notes: list[Annotation] | None = None) -> Doc:
+    """FORMATS.md's document of one replayed game."""
+    return {"index": index, "setup": setup(game), "result": result(game),
+            "annotations": game_annotations(game, notes or [])}
+
+
+def setup(game: Game) -> Doc:
+    """Who picked, the quân cái and who got it, the hands and the nọc (top first)."""
+    deal = game.deal
+    out: Doc = {"picker": deal.picker,
+                "cai_card": None if deal.cai_card is None else str(deal.cai_card),
+                "cai_seat": deal.cai_seat,
+                "hands": [[str(c) for c in hand] for hand in deal.hands],
+                "noc": [str(c) for c in deal.noc]}
+    if deal.dead:
+        out["dead"] = [str(c) for c in deal.dead]
+    return out
+
+
+def _number(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else x
+
+
+def result(game: Game) -> Doc:
+    """The end of the game: kind, winner, cước, call, score, payout and settlement."""
+    outcome, settlement, verdict = game.outcome, game.settlement, game.verdict
+    players = game.players
+    out: Doc = {"kind": "unfinished", "winner": None, "winning_card": None,
+                "events": len(game.record), "cuoc": [], "call": [], "score": 0,
+                "true_score": 0, "ga": 0, "payout": None, "settlement": [0] * players}
+    if outcome is None:
+        return out
+    if outcome.kind is not EndKind.DRAW:
+        out["winner"] = outcome.winner
+        out["winning_card"] = None if outcome.card is None else str(outcome.card)
+    out["cuoc"] = [[cid, n] for cid, n in game.true_call()]
+    if not game.is_over:
+        return out  # won, not yet called
+    out["kind"] = "draw" if outcome.kind is EndKind.DRAW else "win"
+    if verdict is not None:
+        out["call"] = [[cid, n] for cid, n in verdict.call]
+    if settlement is not None:
+        out["score"] = settlement.score
+        out["true_score"] = settlement.true_score
+        out["ga"] = settlement.ga
+        out["payout"] = None if settlement.payout is Payout.NONE else settlement.payout.value
+        out["settlement"] = [_number(t) for t in settlement.transfers]
+    return out
+
+
+def _ann(event: int, seat: int, kind: str, text: tuple[str, str], **facts: Any) -> Annotation:
+    return {"event": event, "seat": seat, "kind": kind, **facts,
+            "message": text[0], "message_en": text[1]}
+
+
+def game_annotations(game: Game, notes: list[Annotation]) -> list[Annotation]:
+    """Every annotation of FORMATS.md, by event (stable: the engine's order within an event)."""
+    out: list[Annotation] = []
+    placed: dict[int, str] = {}
+    first_bao: dict[tuple[int, int], str] = {}
+    for ev in game.log:
+        if type(ev) is Played:  # most of the log; nothing to say about a move by itself
+            continue
+        if isinstance(ev, Violation):
+            out.append(_violation(ev))
+            if ev.rule in BAO_RULES:
+                first_bao.setdefault((ev.seat, ev.event), ev.rule)
+        elif isinstance(ev, BecameBao):
+            rule = first_bao[(ev.seat, ev.event)]
+            out.append(_ann(ev.event, ev.seat, "bao", M.bao_text(rule), rule=rule))
+        elif isinstance(ev, Declined):
+            if ev.card is None:  # a thiên ù let pass: the cái recipient discarded instead
+                placed[ev.event] = "thiên ù"
+                out.append(_ann(ev.event, ev.seat, "missed_u", M.engine_text("bo_u", "thiên ù"),
+                                card=None, thien_u=True))
+                continue
+            card = str(ev.card)
+            placed[ev.event] = card
+            if ev.act is Act.WIN:
+                out.append(_ann(ev.event, ev.seat, "missed_u", M.engine_text("bo_u", card),
+                                card=card))
+            else:
+                out.append(_ann(ev.event, ev.seat, "missed_chiu",
+                                M.engine_text("missed_chiu", card), card=card))
+    out.extend(_end(game, placed))
+    out.extend(notes)
+    out.sort(key=lambda a: a["event"])
+    return out
+
+
+def _violation(v: Violation) -> Annotation:
+    card = str(v.card)
+    facts: dict[str, Any] = {"rule": v.rule, "card": card}
+    if v.cause_event is not None:
+        facts["cause_event"] = v.cause_event
+    return _ann(v.event, v.seat, "violation", M.rule_text(v.rule, card), **facts)
+
+
+def _end(game: Game, placed: dict[int, str]) -> list[Annotation]:
+    """The annotations at the ``win`` event (ù láo, ù báo, nghỉ ăn tiền, bỏ ù) and at the
+    ``call`` event (the verdict's faults)."""
+    outcome, settlement, verdict = game.outcome, game.settlement, game.verdict
+    if outcome is None or outcome.winner is None or outcome.win_event is None:
+        return []
+    seat, at = outcome.winner, outcome.win_event
+    card = None if outcome.card is None else str(outcome.card)
+    if outcome.kind is EndKind.U_LAO:
+        return [_ann(at, seat, "u_lao", M.engine_text("u_lao", card or "thiên ù"), card=card)]
+    hist = game.hist[seat]
+    faults = [v for v in hist.faults if v.event < at]
+    out: list[Annotation] = []
+    payout = None if settlement is None else settlement.payout
+    if payout is Payout.U_BAO and settlement is not None:
+        bad = [v for v in faults if v.rule in U_BAO_RULES]
+        rules = sorted({v.rule for v in bad}, key=lambda r: int(r[1:]))
+        out.append(_ann(at, seat, "u_bao", M.u_bao_text(rules, settlement.penalty),
+                        rules=rules, cause_event=min(v.event for v in bad),
+                        penalty=settlement.penalty))
+    if payout is Payout.NGHI_AN_TIEN:
+        bad = [v for v in faults if v.rule in NGHI_RULES]
+        reasons = sorted({v.rule for v in bad}, key=lambda r: int(r[1:]))
+        causes = [v.event for v in bad] + list(hist.bo_u)
+        reasons += ["bo_u"] if hist.bo_u else []
+        out.append(_ann(at, seat, "nghi_an_tien", M.nghi_text(reasons), reasons=reasons,
+                        cause_event=min(causes)))
+    if hist.bo_u:
+        first = hist.bo_u[0]
+        out.append(_ann(at, seat, "bo_u", M.bo_u_text(placed.get(first, "?")),
+                        cause_event=first))
+    if verdict is None:
+        return out
+    call_at = next(i for i in range(len(game.record) - 1, -1, -1)
+                   if game.record[i].act is Act.CALL)
+    penalty = 0 if settlement is None else settlement.penalty
+    if verdict.wrong:
+        cuoc = [(f.cuoc, f.count) for f in verdict.wrong]
+        out.append(_ann(call_at, seat, "call_wrong", M.call_wrong_text(cuoc, penalty),
+                        cuoc=[list(c) for c in cuoc], reasons=[f.reason for f in verdict.wrong],
+                        penalty=penalty))
+    if verdict.missing:
+        missing = list(verdict.missing)
+        lost = max(0, total(verdict.true, game.rules) - total(verdict.call, game.rules))
+        out.append(_ann(call_at, seat, "call_missing", M.call_missing_text(missing, lost),
+                        cuoc=[list(c) for c in missing], lost=lost))
+    if verdict.misplaced:
+        expected = list(in_order(verdict.call))
+        out.append(_ann(call_at, seat, "call_order", M.call_order_text(expected),
+                        misplaced=list(verdict.misplaced),
+                        expected=[list(c) for c in expected]))
+    if verdict.bach_thu_not_called is not None:
+        cid = verdict.bach_thu_not_called.cuoc
+        out.append(_ann(call_at, seat, "bach_thu_not_called", M.bach_thu_text(cid),
+                        cuoc=[[cid, 1]]))
+    return out

@@ -1,0 +1,254 @@
+"""The ``.chan.json`` replay file (FORMATS.md): one session of one or more games.
+
+Reading checks the structure here and collects every problem with its place (game, event);
+whether each event was possible is the engine's judgement, applied by ``replays.rebuild``.
+Optional keys beyond FORMATS.md, written only when they carry something: ``thong_seat``
+and ``created_at`` on the session; ``mode``, ``unfinished``, ``engine_version`` and
+``started_at`` on a game. Readers of version 1 ignore keys they do not know.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.actions import Action
+from engine.deal import Deal
+from engine.errors import BadAction, BadDeal, BadRules
+from engine.game import Mode
+from engine.rules import DEFAULT_RULES, LangRules
+from replays.errors import BadFile, BadRecord, Problem, problem_of
+from replays.files import read_limited, write_atomic
+from replays.record import GameRecord, Player, SessionRecord, default_players
+
+FORMAT = "chan-replay"
+VERSION = 1
+_KINDS = ("human", "ai")
+_MODES = tuple(m.value for m in Mode)
+
+
+# ------------------------------------------------------------------------------ reading
+
+
+def read_file(path: Path) -> SessionRecord:
+    """Read a .chan.json file's structure (events not yet replayed); BadFile / BadRecord."""
+    try:
+        return parse(loads(read_limited(path), str(path)))
+    except BadRecord as e:
+        raise e.located(str(path)) from None
+
+
+def loads(data: bytes | str, source: str = "") -> object:
+    """Decode JSON text, naming the line and column of a syntax error."""
+    where = f"{source}: " if source else ""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise BadFile(f"{where}not a .chan.json file: not UTF-8 text (byte {e.start})",
+                          f"{where}không phải tệp .chan.json: không phải văn bản UTF-8 "
+                          f"(byte {e.start})") from None
+    try:
+        return json.loads(data, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise BadFile(f"{where}not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
+                      f"{where}JSON không hợp lệ: lỗi ở dòng {e.lineno}, cột {e.colno} "
+                      f"({e.msg})") from None
+    except (ValueError, RecursionError) as e:
+        raise BadFile(f"{where}not valid JSON: {e}",
+                      f"{where}JSON không hợp lệ: {e}") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse(doc: object) -> SessionRecord:
+    """Check a decoded replay document and build its record; BadRecord lists every problem."""
+    if not isinstance(doc, dict):
+        raise _one(None, "file", f"a replay file is a JSON object, not {_kind(doc)}",
+                   f"tệp ván đấu phải là một đối tượng JSON, không phải {_kind(doc)}")
+    if doc.get("format") != FORMAT:
+        raise _one(None, "format", f"not a chan-tutor replay: 'format' must be '{FORMAT}', "
+                                   f"not {doc.get('format')!r}",
+                   f"không phải tệp ván đấu chan-tutor: 'format' phải là '{FORMAT}'")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _one(None, "format", f"'version' must be a whole number ≥ 1, not {version!r}",
+                   "'version' phải là số nguyên ≥ 1")
+    if version > VERSION:
+        raise _one(None, "format",
+                   f"written by a newer version of chan-tutor (replay format version "
+                   f"{version}; this version reads version {VERSION})",
+                   f"tệp được ghi bởi phiên bản chan-tutor mới hơn (định dạng phiên bản "
+                   f"{version}; phiên bản này chỉ đọc được phiên bản {VERSION})")
+    problems: list[Problem] = []
+    rules = DEFAULT_RULES
+    try:
+        rules = LangRules.from_json(doc.get("rules"))
+    except (BadRules, TypeError) as e:
+        problems.append(problem_of(BadRules(str(e)), None, None, "rules"))
+    raw_games = doc.get("games")
+    if not isinstance(raw_games, list):
+        problems.append(Problem(None, None, "games", "'games' must be a list of games",
+                                "'games' phải là danh sách các ván"))
+        raw_games = []
+    players = _players(doc.get("players"), raw_games, problems)
+    thong = doc.get("thong_seat")
+    if thong is not None and not _seat(thong, len(players)):
+        problems.append(Problem(None, None, "thong_seat",
+                                f"'thong_seat' must be a seat or null, not {thong!r}",
+                                "'thong_seat' phải là số ghế hoặc null"))
+        thong = None
+    games = [_game(g, gi, len(players), rules, problems) for gi, g in enumerate(raw_games)]
+    if problems:
+        raise BadRecord(problems)
+    return SessionRecord(rules=rules, players=players,
+                         games=tuple(g for g in games if g is not None), thong_seat=thong,
+                         created_at=_text(doc.get("created_at")))
+
+
+def read_players(raw: object) -> tuple[Player, ...]:
+    """A FORMATS ``players`` list (BadRecord if it is not one)."""
+    problems: list[Problem] = []
+    players = _players(raw, [], problems)
+    if problems:
+        raise BadRecord(problems)
+    return players
+
+
+def _players(raw: object, games: list[Any], problems: list[Problem]) -> tuple[Player, ...]:
+    if raw is None:  # hand-made scenarios may leave the players out: count the hands
+        first = games[0] if games and isinstance(games[0], dict) else {}
+        deal = first.get("deal") if isinstance(first, dict) else None
+        hands = deal.get("hands") if isinstance(deal, dict) else None
+        return default_players(len(hands) if isinstance(hands, list)
+                               and 2 <= len(hands) <= 4 else 4)
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        problems.append(Problem(None, None, "players", "'players' must list 2 to 4 players "
+                                                       "(R2.1)",
+                                "'players' phải có từ 2 đến 4 người chơi (R2.1)"))
+        return default_players()
+    out: list[Player] = []
+    for i, p in enumerate(raw):
+        if not (isinstance(p, dict) and isinstance(p.get("name"), str)
+                and p.get("kind", "human") in _KINDS
+                and isinstance(p.get("level", ""), str)):
+            problems.append(Problem(None, None, "players",
+                                    f"player {i} must be {{\"name\": text, \"kind\": "
+                                    f"\"human\" | \"ai\", \"level\": text}}, not {p!r}",
+                                    f"người chơi {i} viết sai: cần tên (name) và loại "
+                                    f"(kind: human hoặc ai)"))
+            continue
+        out.append(Player(p["name"], p.get("kind", "human"), p.get("level")))
+    return tuple(out) if len(out) == len(raw) else default_players(len(raw))
+
+
+def _game(raw: object, gi: int, players: int, rules: LangRules,
+          problems: list[Problem]) -> GameRecord | None:
+    if not isinstance(raw, dict):
+        problems.append(Problem(gi, None, "game", f"a game is an object with 'deal' and "
+                                                  f"'events', not {_kind(raw)}",
+                                "một ván phải là đối tượng có 'deal' và 'events'"))
+        return None
+    deal: Deal | None = None
+    try:
+        deal = Deal.from_json(raw.get("deal"), players, rules)
+    except BadDeal as e:
+        problems.append(problem_of(e, gi, None, "deal"))
+    events = raw.get("events")
+    actions: list[Action] = []
+    if not isinstance(events, list):
+        problems.append(Problem(gi, None, "events", "'events' must be a list of events",
+                                "'events' phải là danh sách các nước đi"))
+        events = []
+    for ei, ev in enumerate(events):
+        try:
+            actions.append(Action.from_json(ev))
+        except BadAction as e:
+            problems.append(problem_of(e, gi, ei, "events"))
+    mode = raw.get("mode", "real")
+    if mode not in _MODES:
+        problems.append(Problem(gi, None, "mode", f"'mode' must be one of {', '.join(_MODES)}, "
+                                                  f"not {mode!r}",
+                                "'mode' phải là teaching, strict hoặc real"))
+        mode = "real"
+    if deal is None or len(actions) != len(events):
+        return None
+    return GameRecord(deal=deal, actions=tuple(actions), mode=Mode(mode),
+                      unfinished=raw.get("unfinished") is True,
+                      engine_version=_text(raw.get("engine_version")),
+                      started_at=_text(raw.get("started_at")))
+
+
+def _seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "text", type(None): "null"}.get(
+        type(value), type(value).__name__)
+
+
+def _one(game: int | None, part: str, en: str, vi: str) -> BadRecord:
+    return BadRecord([Problem(game, None, part, en, vi)])
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def to_json(record: SessionRecord) -> dict[str, Any]:
+    """The FORMATS.md document of a session record."""
+    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION,
+                           "rules": record.rules.to_json(),
+                           "players": [p.to_json() for p in record.players]}
+    if record.thong_seat is not None:
+        doc["thong_seat"] = record.thong_seat
+    if record.created_at is not None:
+        doc["created_at"] = record.created_at
+    doc["games"] = [game_json(g) for g in record.games]
+    return doc
+
+
+def game_json(game: GameRecord) -> dict[str, Any]:
+    """One GAME of FORMATS.md: the deal in the form it came in, and the events."""
+    out: dict[str, Any] = {"deal": game.deal.to_json()}
+    if game.mode is not Mode.REAL:
+        out["mode"] = game.mode.value
+    if game.unfinished:
+        out["unfinished"] = True
+    if game.engine_version is not None:
+        out["engine_version"] = game.engine_version
+    if game.started_at is not None:
+        out["started_at"] = game.started_at
+    out["events"] = [a.to_json() for a in game.actions]
+    return out
+
+
+def dumps(doc: object, width: int = 100) -> str:
+    """JSON for people: whatever fits on a line stays on one (an event, the rules, a pile)."""
+    return _fmt(doc, 0, width) + "\n"
+
+
+def _fmt(value: object, indent: int, width: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if indent + len(flat) <= width or not isinstance(value, dict | list) or not value or (
+            isinstance(value, list) and not any(isinstance(v, dict | list) for v in value)):
+        return flat  # a list of cards stays on one line, however long
+    pad = " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_fmt(v, indent + 1, width)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    return "[\n" + ",\n".join(pad + _fmt(v, indent + 1, width) for v in value) + "\n" \
+        + " " * indent + "]"
+
+
+def write_file(path: Path, record: SessionRecord) -> None:
+    """Write a .chan.json file atomically."""
+    write_atomic(path, dumps(to_json(record)))

@@ -1,0 +1,121 @@
+"""The record verbs of ``chan-tutor`` (FORMATS.md "Command line"): analyze, export, import.
+
+Plain text by default, one JSON document on stdout with ``--json``; errors on stderr in
+English and Vietnamese; exit 2 for bad input, 1 for anything else. Importing this module is
+cheap (argparse only): ``chan-tutor --version`` and the app's start-up pay nothing for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+COMMANDS = ("analyze", "export", "import")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with usage errors also explained in Vietnamese (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the problem in both languages; exit 2 (bad input)."""
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n"
+                     f"{self.prog}: lỗi: lệnh không hợp lệ ({message})\n")
+
+
+Commands = argparse._SubParsersAction  # the object other verbs are added to
+
+
+def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
+    """Add the record verbs as sub-commands of ``parser`` (which keeps its own options);
+    returns the sub-command set, for the verbs of other layers."""
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    data_dir: dict[str, Any] = {"type": Path, "metavar": "PATH", "default": argparse.SUPPRESS,
+                                "help": "folder for user data (default: the platform's)"}
+
+    a = sub.add_parser("analyze", help="annotate every game of a .chan.json file or a "
+                                       "replay database (RULES R10)")
+    a.add_argument("file", type=Path, metavar="FILE", help="a .chan.json file or a .db")
+    a.add_argument("--game", type=int, metavar="N", help="only game N, counted from 0")
+    a.add_argument("--json", action="store_true", help="print one JSON document")
+    a.add_argument("--data-dir", **data_dir)
+
+    e = sub.add_parser("export", help="write a game (or a session) of a database as "
+                                      ".chan.json")
+    e.add_argument("db", type=Path, metavar="DB")
+    which = e.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", type=int, metavar="ID", help="the game's id in the database")
+    which.add_argument("--session", type=int, metavar="ID", help="a whole session (hội)")
+    e.add_argument("--out", type=Path, required=True, metavar="FILE.chan.json")
+    e.add_argument("--json", action="store_true", help="print one JSON document")
+    e.add_argument("--data-dir", **data_dir)
+
+    i = sub.add_parser("import", help="add the games of a .chan.json file to a database")
+    i.add_argument("file", type=Path, metavar="FILE.chan.json")
+    i.add_argument("--db", type=Path, metavar="DB",
+                   help="the database (default: replays.db in the user data folder)")
+    i.add_argument("--json", action="store_true", help="print one JSON document")
+    i.add_argument("--data-dir", **data_dir)
+    return sub
+
+
+def build_parser() -> Parser:
+    """A parser with only the record verbs (``python -m replays.cli``)."""
+    parser = Parser(prog="chan-tutor", description="Chắn tutor: game records.")
+    parser.add_argument("--data-dir", type=Path, metavar="PATH", default=None,
+                        help="folder for user data (default: the platform's)")
+    add_commands(parser)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse and run one record verb; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_usage(sys.stderr)
+        return 2
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a parsed record verb: 0, 2 for bad input, 1 for anything else."""
+    import sqlite3
+
+    from engine.errors import ChanError
+    from replays.errors import RecordError
+
+    try:
+        from replays import commands
+
+        out = {"analyze": commands.analyze, "export": commands.export,
+               "import": commands.import_}[args.command](args)
+    except RecordError as e:
+        _fail(e.en, e.vi)
+        return 2
+    except ChanError as e:  # the engine refused something the input asked for
+        _fail(f"bad input: {e}", f"dữ liệu không hợp lệ: {e}")
+        return 2
+    except sqlite3.DatabaseError as e:
+        _fail(f"the database is damaged or is not a replay database ({e})",
+              f"cơ sở dữ liệu bị hỏng hoặc không phải tệp ván đấu ({e})")
+        return 2
+    except Exception as e:  # a bug or the system, not the input
+        _fail(f"internal error: {type(e).__name__}: {e}",
+              f"lỗi nội bộ: {type(e).__name__}: {e}")
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(out.data, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(out.text)
+    return 0
+
+
+def _fail(en: str, vi: str) -> None:
+    sys.stderr.write(f"chan-tutor: {en}\nchan-tutor: {vi}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""What the record verbs do, given parsed arguments: each returns its JSON document and the
+plain text for people (replays.cli prints one of them)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from replays.analyzer import Doc, analyze_session
+from replays.chanjson import read_file, write_file
+from replays.errors import BadFile, BadRecord
+from replays.files import is_sqlite
+from replays.paths import default_db
+from replays.rebuild import replay_session
+from replays.record import Player, SessionRecord
+from replays.store import Store
+from replays.text import render_games
+
+_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """A verb's result: the ``--json`` document and the plain text."""
+
+    data: dict[str, Any]
+    text: str
+
+
+def _no_game(source: Path, n: int, count: int) -> BadFile:
+    return BadFile(f"{source}: there is no game {n} (it holds {count} games, counted from 0)",
+                   f"{source}: không có ván {n} (tệp có {count} ván, đếm từ 0)")
+
+
+def analyze(args: argparse.Namespace) -> Output:
+    """``analyze FILE [--game N]``: a .chan.json file or a replay database (read, never
+    changed)."""
+    path: Path = args.file
+    if is_sqlite(path) or path.suffix.lower() in _DB_SUFFIXES:
+        return _analyze_db(path, args.game)
+    record = read_file(path)
+    count = len(record.games)
+    if args.game is not None and not 0 <= args.game < count:
+        raise _no_game(path, args.game, count)
+    if args.game is not None:  # the games before N still decide its thông (C2)
+        record = SessionRecord(record.rules, record.players, record.games[:args.game + 1],
+                               record.thong_seat, record.created_at)
+    try:
+        docs = analyze_session(record)
+    except BadRecord as e:
+        raise e.located(str(path)) from None
+    if args.game is not None:
+        docs = docs[args.game:]
+    return Output({"games": docs}, render_games([(d, record.players, "") for d in docs]))
+
+
+def _analyze_db(path: Path, game: int | None) -> Output:
+    with Store.open_copy(path) as store:
+        ids = store.game_ids()
+        if game is not None and not 0 <= game < len(ids):
+            raise _no_game(path, game, len(ids))
+        chosen = ids if game is None else [ids[game]]
+        first = 0 if game is None else game
+        shown: list[tuple[Doc, tuple[Player, ...], str]] = []
+        docs: list[Doc] = []
+        players: dict[int, tuple[Player, ...]] = {}
+        for n, (gid, doc) in enumerate(store.analyses(chosen), start=first):
+            sid, pos = store.locate(gid)
+            if sid not in players:
+                players[sid] = store.session(sid, upto=-1).players  # no game needed
+            doc = {**doc, "index": n, "game_id": gid, "session_id": sid}
+            docs.append(doc)
+            shown.append((doc, players[sid], f" · id {gid}, hội/session {sid} #{pos}"))
+    return Output({"games": docs}, render_games(shown))
+
+
+def export(args: argparse.Namespace) -> Output:
+    """``export DB --game ID|--session ID --out FILE``: write .chan.json (DB left as it was)."""
+    db: Path = args.db
+    out: Path = args.out
+    if out.exists() and db.exists() and out.resolve() == db.resolve():
+        raise BadFile(f"{out}: the output would overwrite the database",
+                      f"{out}: tệp xuất sẽ ghi đè lên cơ sở dữ liệu")
+    with Store.open_copy(db) as store:
+        try:
+            record = store.export_game(args.game) if args.game is not None \
+                else store.session(args.session)
+        except KeyError:
+            what = "game" if args.game is not None else "session"
+            ident = args.game if args.game is not None else args.session
+            vi = "ván" if args.game is not None else "hội"
+            raise BadFile(f"{db}: there is no {what} with id {ident}",
+                          f"{db}: không có {vi} mã số {ident}") from None
+    write_file(out, record)
+    n = len(record.games)
+    return Output({"out": str(out), "games": n},
+                  f"Đã xuất {n} ván vào / exported {n} game(s) to {out}\n")
+
+
+def import_(args: argparse.Namespace) -> Output:
+    """``import FILE [--db DB]``: check every event, then store the session in one go."""
+    if is_sqlite(args.file) or args.file.suffix.lower() in _DB_SUFFIXES:
+        raise BadFile(f"{args.file}: import reads .chan.json files, not databases (export a "
+                      f"game of it first)",
+                      f"{args.file}: lệnh import đọc tệp .chan.json, không đọc cơ sở dữ liệu "
+                      f"(hãy export ván đó trước)")
+    record = read_file(args.file)
+    try:
+        replay_session(record)
+    except BadRecord as e:
+        raise e.located(str(args.file)) from None
+    db: Path = args.db if args.db is not None else default_db(getattr(args, "data_dir", None))
+    with Store.open(db) as store:
+        session_id, ids = store.import_session(record)
+    return Output({"db": str(db), "session_id": session_id, "game_ids": ids},
+                  f"Đã nhập {len(ids)} ván vào / imported {len(ids)} game(s) into {db} "
+                  f"(hội/session {session_id}, ids {', '.join(map(str, ids)) or '—'})\n")

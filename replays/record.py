@@ -1,0 +1,66 @@
+"""What a record holds: a session (hội) of games, each a deal and the events that followed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine import __version__ as ENGINE_VERSION
+from engine.actions import Action
+from engine.deal import Deal
+from engine.game import Mode
+from engine.rules import DEFAULT_RULES, LangRules
+
+PlayerKind = Literal["human", "ai"]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat's player as FORMATS.md writes it: a name, human or ai, and the ai's level."""
+
+    name: str
+    kind: PlayerKind = "human"
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS ``players`` entry."""
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            out["level"] = self.level
+        return out
+
+
+def default_players(n: int = 4) -> tuple[Player, ...]:
+    """A learner at seat 0 and computer players at the other seats."""
+    return (Player("Bạn"), *(Player(f"Máy {i}", "ai", "normal") for i in range(1, n)))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game: its deal and its recorded actions (never a ``decline``).
+
+    ``unfinished`` marks a game known to be still in play: a record that ends on the nọc-stop
+    card is otherwise a drawn game (FORMATS.md). ``mode`` is the play mode it was played in.
+    """
+
+    deal: Deal
+    actions: tuple[Action, ...] = ()
+    mode: Mode = Mode.REAL
+    unfinished: bool = False
+    engine_version: str | None = ENGINE_VERSION
+    started_at: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A hội: the làng rules, the players and the games in order.
+
+    ``thong_seat`` is the seat that may call thông (C2) in the first game, carried over from
+    games of the hội that are not in this record (a single game exported from a database).
+    """
+
+    rules: LangRules = DEFAULT_RULES
+    players: tuple[Player, ...] = field(default_factory=default_players)
+    games: tuple[GameRecord, ...] = ()
+    thong_seat: int | None = None
+    created_at: str | None = None
