@@ -62,32 +62,44 @@ class Deal:
     def __post_init__(self) -> None:
         players = len(self.hands)
         if not 2 <= players <= 4:
-            raise BadDeal(f"a deal has 2 to 4 hands, not {players} (R2.1)")
+            raise BadDeal(f"a deal has 2 to 4 hands, not {players} (R2.1)",
+                          vi=f"một ván chia cho 2 đến 4 người, không phải {players} (R2.1)")
         sizes = [len(h) for h in self.hands]
         if sizes.count(20) != 1 or any(s not in (19, 20) for s in sizes):
             raise BadDeal(f"one hand must hold 20 cards and the others 19 (R2.8); sizes are "
-                          f"{sizes}")
+                          f"{sizes}", vi=f"một tay phải có 20 quân, các tay khác 19 quân (R2.8); "
+                                     f"số quân là {sizes}")
         if sizes[self.cai_seat] != 20:
             raise BadDeal(f"the cái recipient is seat {self.cai_seat}, but it holds "
-                          f"{sizes[self.cai_seat]} cards, not 20 (R2.8)")
+                          f"{sizes[self.cai_seat]} cards, not 20 (R2.8)",
+                          vi=f"ghế {self.cai_seat} được cái nhưng có {sizes[self.cai_seat]} "
+                             f"quân, không phải 20 (R2.8)")
         everything = Counter(c for h in self.hands for c in h)
         everything.update(self.noc)
         everything.update(self.dead)
         total = sum(everything.values())
         if total != 100:
-            raise BadDeal(f"the deal holds {total} cards, not 100 (R1.1)")
+            raise BadDeal(f"the deal holds {total} cards, not 100 (R1.1)",
+                          vi=f"bộ bài có {total} quân, không phải 100 (R1.1)")
         wrong = sorted((str(Card(k)), n) for k, n in everything.items() if n != 4)
         if wrong:
             desc = ", ".join(f"{code} ×{n}" for code, n in wrong)
-            raise BadDeal(f"every kind must appear 4 times (R1.1): {desc}")
+            raise BadDeal(f"every kind must appear 4 times (R1.1): {desc}",
+                          vi=f"mỗi quân phải có đúng 4 lá (R1.1): {desc}")
         if self.cai_card is not None and self.cai_card not in self.hands[self.cai_seat]:
             raise BadDeal(f"the quân cái {self.cai_card} is not in the hand of seat "
-                          f"{self.cai_seat}, who received the cái pile (R2.5)")
+                          f"{self.cai_seat}, who received the cái pile (R2.5)",
+                          vi=f"quân cái {self.cai_card} không nằm trong tay ghế {self.cai_seat}, "
+                             f"người được cái (R2.5)")
         if players == 4 and self.dead:
             raise BadDeal(f"a 4-player deal sets no pile aside, but {len(self.dead)} dead cards "
-                          f"were given (R2.7)")
+                          f"were given (R2.7)",
+                          vi=f"chơi 4 người thì không bỏ phần bài nào, nhưng có {len(self.dead)} "
+                             f"quân bỏ ra (R2.7)")
         if self.picker is not None and not 0 <= self.picker < players:
-            raise BadDeal(f"picker {self.picker} is not a seat of a {players}-player table")
+            raise BadDeal(f"picker {self.picker} is not a seat of a {players}-player table",
+                          vi=f"người bốc cái {self.picker} không phải một ghế của chiếu "
+                             f"{players} người")
 
     @property
     def players(self) -> int:
@@ -101,23 +113,33 @@ class Deal:
                    rules: LangRules = DEFAULT_RULES) -> Deal:
         """R2.4–R2.7: the nọc, the quân cái, the recipient and the other piles."""
         if not 2 <= players <= 4:
-            raise BadDeal(f"2 to 4 players (R2.1), not {players}")
+            raise BadDeal(f"2 to 4 players (R2.1), not {players}",
+                          vi=f"chơi 2 đến 4 người (R2.1), không phải {players}")
         if len(piles.piles) != N_PILES or any(len(p) != PILE_SIZE for p in piles.piles):
             raise BadDeal(f"the piles form needs {N_PILES} piles of {PILE_SIZE} cards, got "
-                          f"{[len(p) for p in piles.piles]} (R2.3)")
+                          f"{[len(p) for p in piles.piles]} (R2.3)",
+                          vi=f"cần {N_PILES} phần bài, mỗi phần {PILE_SIZE} quân; nhận được "
+                             f"{[len(p) for p in piles.piles]} (R2.3)")
         if len(piles.leftover) != N_LEFTOVER:
             raise BadDeal(f"the piles form needs {N_LEFTOVER} left-over cards, got "
-                          f"{len(piles.leftover)} (R2.3)")
+                          f"{len(piles.leftover)} (R2.3)",
+                          vi=f"cần {N_LEFTOVER} quân thừa, nhận được {len(piles.leftover)} (R2.3)")
         if not 0 <= piles.picker < players:
-            raise BadDeal(f"picker {piles.picker} is not a seat of a {players}-player table")
+            raise BadDeal(f"picker {piles.picker} is not a seat of a {players}-player table",
+                          vi=f"người bốc cái {piles.picker} không phải một ghế của chiếu "
+                             f"{players} người")
         if not 0 <= piles.noc_pile < N_PILES:
-            raise BadDeal(f"noc_pile {piles.noc_pile} is not a pile (0..4)")
+            raise BadDeal(f"noc_pile {piles.noc_pile} is not a pile (0..4)",
+                          vi=f"phần nọc {piles.noc_pile} không phải một phần bài (0..4)")
         if not 0 <= piles.cai_pile < N_PILES or piles.cai_pile == piles.noc_pile:
             raise BadDeal(f"cai_pile {piles.cai_pile} must be one of the four piles other "
-                          f"than the nọc pile {piles.noc_pile} (R2.5)")
+                          f"than the nọc pile {piles.noc_pile} (R2.5)",
+                          vi=f"phần cái {piles.cai_pile} phải là một trong bốn phần khác phần "
+                             f"nọc {piles.noc_pile} (R2.5)")
         noc24 = list(piles.leftover) + list(piles.piles[piles.noc_pile])
         if not 0 <= piles.cai_index < len(noc24):
-            raise BadDeal(f"cai_index {piles.cai_index} is outside the 24-card nọc (R2.5)")
+            raise BadDeal(f"cai_index {piles.cai_index} is outside the 24-card nọc (R2.5)",
+                          vi=f"vị trí quân cái {piles.cai_index} nằm ngoài nọc 24 quân (R2.5)")
         cai_card = noc24.pop(piles.cai_index)
         recipient = cai_recipient(piles.picker, cai_card, players)
         hands: list[tuple[Card, ...]] = [()] * players
@@ -161,7 +183,8 @@ class Deal:
         sizes = [len(h) for h in hands]
         if sizes.count(20) != 1:
             raise BadDeal(f"exactly one hand must hold 20 cards (the cái recipient, R2.8); "
-                          f"sizes are {sizes}")
+                          f"sizes are {sizes}", vi=f"phải có đúng một tay 20 quân (người được "
+                                                   f"cái, R2.8); số quân là {sizes}")
         return cls(hands=tuple(tuple(sorted(h)) for h in hands), noc=tuple(noc),
                    cai_seat=sizes.index(20), cai_card=cai_card, picker=picker,
                    dead=tuple(dead))
@@ -191,7 +214,8 @@ class Deal:
                   rules: LangRules = DEFAULT_RULES) -> Deal:
         """Read either deal form of FORMATS.md."""
         if not isinstance(data, dict):
-            raise BadDeal(f"a deal is an object, not {type(data).__name__}")
+            raise BadDeal(f"a deal is an object, not {type(data).__name__}",
+                          vi="phần chia bài phải là một đối tượng JSON")
         if "piles" in data:
             p = Piles(
                 piles=tuple(tuple(_cards(pile, f"piles[{i}]"))
@@ -204,16 +228,19 @@ class Deal:
             hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands"))]
             if players is not None and len(hands) != players:
                 raise BadDeal(f"the deal has {len(hands)} hands but the table has {players} "
-                              f"players")
+                              f"players", vi=f"chia {len(hands)} tay nhưng chiếu có {players} "
+                                             f"người")
             noc = _cards(_list(data, "noc"), "noc")
             dead = _cards(data.get("dead", []), "dead")
             cai = data.get("cai_card")
             cai_card = None if cai is None else _card(cai, "cai_card")
             picker = data.get("picker")
             if picker is not None and (not isinstance(picker, int) or isinstance(picker, bool)):
-                raise BadDeal(f"'picker' must be a seat number, not {picker!r}")
+                raise BadDeal(f"'picker' must be a seat number, not {picker!r}",
+                              vi="'picker' phải là số ghế")
             return cls.from_hands(hands, noc, cai_card, dead, picker)
-        raise BadDeal("a deal needs either 'piles' (piles form) or 'hands' (hands form)")
+        raise BadDeal("a deal needs either 'piles' (piles form) or 'hands' (hands form)",
+                      vi="phần chia bài cần 'piles' hoặc 'hands'")
 
     def describe(self) -> str:
         """A short text form for people and test failures."""
@@ -225,27 +252,31 @@ class Deal:
 def _list(data: dict[str, Any], key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
-        raise BadDeal(f"'{key}' must be a list")
+        raise BadDeal(f"'{key}' must be a list", vi=f"'{key}' phải là một danh sách")
     return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadDeal(f"'{key}' must be a whole number, not {value!r}")
+        raise BadDeal(f"'{key}' must be a whole number, not {value!r}",
+                      vi=f"'{key}' phải là số nguyên")
     return value
 
 
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, str):
-        raise BadDeal(f"{where}: a card code is text like '9v', not {value!r}")
+        raise BadDeal(f"{where}: a card code is text like '9v', not {value!r}",
+                      vi=f"{where}: mã quân bài viết như '9v'")
     try:
         return parse_card(value)
     except BadCardCode as e:
-        raise BadDeal(f"{where}: {e}") from None
+        raise BadDeal(f"{where}: {e}", vi=f"{where}: mã quân bài không đúng (viết như '9v', "
+                                          f"'9n', '9s' hoặc 'cc')") from None
 
 
 def _cards(values: object, where: str) -> list[Card]:
     if not isinstance(values, list):
-        raise BadDeal(f"'{where}' must be a list of card codes")
+        raise BadDeal(f"'{where}' must be a list of card codes",
+                      vi=f"'{where}' phải là danh sách mã quân bài")
     return [_card(v, f"{where}[{i}]") for i, v in enumerate(values)]

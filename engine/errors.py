@@ -4,7 +4,14 @@ from __future__ import annotations
 
 
 class ChanError(Exception):
-    """Base class of every error the engine raises."""
+    """Base class of every error the engine raises.
+
+    ``vi`` is the same message in Vietnamese where the raiser gave one (user-facing errors).
+    """
+
+    def __init__(self, *args: object, vi: str | None = None) -> None:
+        super().__init__(*args)
+        self.vi = vi
 
 
 class BadCardCode(ChanError, ValueError):

@@ -135,7 +135,9 @@ class Game(ActionFaces):
                  mode: Mode = Mode.REAL, thong_seat: int | None = None) -> None:
         if len(deal.noc) <= rules.noc_stop:
             raise BadDeal(f"the nọc holds {len(deal.noc)} cards: it must hold more than the "
-                          f"nọc stop ({rules.noc_stop}, R4.9)")
+                          f"nọc stop ({rules.noc_stop}, R4.9)",
+                          vi=f"nọc có {len(deal.noc)} quân: phải nhiều hơn điểm dừng nọc "
+                             f"({rules.noc_stop}, R4.9)")
         self.deal = deal
         self.rules = rules
         self.mode = mode

@@ -122,20 +122,9 @@ def _vi(error: Exception, action: Action | None) -> str:
     if isinstance(error, BadCardCode):
         return "mã quân bài không đúng (viết như '9v', '9n', '9s' hoặc 'cc')"
     if isinstance(error, BadDeal):
-        return _deal_vi(str(error))
+        return error.vi or "chia bài không hợp lệ (R2)"
     if isinstance(error, BadRules):
         return "luật làng không hợp lệ (xem RULES R11)"
     if isinstance(error, BadAction):
         return "nước đi viết sai định dạng (xem FORMATS.md)"
     return "dữ liệu không hợp lệ"
-
-
-def _deal_vi(message: str) -> str:
-    """A Vietnamese summary of a BadDeal message (the engine's detail stays in English)."""
-    if "not 100" in message:
-        return "bộ bài phải có đúng 100 quân (R1.1)"
-    if "4 times" in message:
-        return "mỗi loại quân phải có đúng 4 quân, không thiếu không thừa (R1.1)"
-    if "not a card" in message or "ambiguous" in message or "card code" in message:
-        return "có mã quân bài không đúng (viết như '9v', '9n', '9s' hoặc 'cc')"
-    return "chia bài không hợp lệ (R2)"
