@@ -1,7 +1,17 @@
 """The one place the application imports Qt from (STYLE: "Layers you can see")."""
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QFont, QFontDatabase, QKeySequence
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QImage,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -15,14 +25,24 @@ from PySide6.QtWidgets import (
 __all__ = [
     "QAction",
     "QApplication",
+    "QColor",
+    "QEvent",
     "QFont",
     "QFontDatabase",
+    "QImage",
     "QKeySequence",
     "QLabel",
     "QMainWindow",
+    "QMouseEvent",
+    "QPaintEvent",
+    "QPainter",
     "QPlainTextEdit",
+    "QPoint",
+    "QPointF",
     "QPushButton",
+    "QSize",
     "QVBoxLayout",
     "QWidget",
     "Qt",
+    "Signal",
 ]

@@ -1,0 +1,112 @@
+"""Desktop timings: `redraw_ms`, a full 1280×800 chiếu redraw shown in the widget.
+
+    python bench/desktop.py [--json] [--frames 200]
+
+redraw_ms is the time of ChieuWidget.repaint() on a busy mid-game position with a new view
+each frame: the pygame scene drawn into the buffer shared with the QImage, and Qt painting
+that image (offscreen platform unless a display is given). draw_ms is the scene alone.
+Each measure is a function returning a dict of figures; `first_frame_ms` (process start to
+the first interactive chiếu frame, measured through `chan-tutor --smoke`) is to be added as
+another measure beside `measure_redraw`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+Figures = dict[str, float | int | str]
+
+WIDTH, HEIGHT = 1280, 800
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return round(p50, 3), round(p95, 3)
+
+
+def measure_redraw(frames: int) -> Figures:
+    """Full redraws of a busy 1280×800 position: scene only, and through the widget."""
+    from desktop.chieu.frame import Frame
+    from desktop.chieu.samples import sample_view
+    from desktop.chieu.scene import Scene
+    from desktop.chieu.widget import ChieuWidget
+    from desktop.qt import QApplication
+
+    view = sample_view(41)
+    views = [dataclasses.replace(view, countdown=(k % 100) / 100) for k in range(frames)]
+    scene = Scene()
+    frame = Frame(WIDTH, HEIGHT)
+    start = time.perf_counter()
+    scene.draw(frame.surface, view)
+    cold = (time.perf_counter() - start) * 1000
+    draw_ms: list[float] = []
+    for v in views:
+        start = time.perf_counter()
+        scene.draw(frame.surface, v)
+        draw_ms.append((time.perf_counter() - start) * 1000)
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    widget = ChieuWidget(scene=scene)
+    widget.resize(WIDTH, HEIGHT)
+    widget.set_view(view)
+    widget.show()
+    app.processEvents()
+    for v in views[:20]:  # warm up the paint path
+        widget.set_view(v)
+        widget.repaint()
+    redraw_ms: list[float] = []
+    for v in views:
+        widget.set_view(v)
+        start = time.perf_counter()
+        widget.repaint()
+        redraw_ms.append((time.perf_counter() - start) * 1000)
+    widget.close()
+    p50, p95 = _percentiles(redraw_ms)
+    d50, d95 = _percentiles(draw_ms)
+    return {
+        "redraw_ms": p50, "redraw_ms_p95": p95,
+        "draw_ms": d50, "draw_ms_p95": d95,
+        "cold_draw_ms": round(cold, 1),
+        "size": f"{WIDTH}x{HEIGHT}", "frames": frames,
+        "platform": os.environ.get("QT_QPA_PLATFORM", ""),
+    }
+
+
+MEASURES: dict[str, Callable[[argparse.Namespace], Figures]] = {
+    "redraw": lambda args: measure_redraw(args.frames),
+}
+
+
+def main() -> int:
+    """Run every measure; print one JSON object with --json, else one figure per line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--frames", type=int, default=200, help="redraws to time")
+    args = parser.parse_args()
+    figures: Figures = {}
+    for measure in MEASURES.values():
+        figures.update(measure(args))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

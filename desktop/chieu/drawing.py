@@ -1,0 +1,147 @@
+"""One drawing of one ChieuView: the state the parts of the chiếu share while they draw.
+
+table.py draws what everyone sees (boards, seats, cửa, nọc), learner.py the learner's own
+row and hand, scene.py puts them in order; a Drawing carries the view, the layout, the
+painter and where the cards went (`anchors`, for a card in flight to leave from or land on).
+"""
+
+from __future__ import annotations
+
+from desktop.chieu.faces import RATIO
+from desktop.chieu.hitmap import Hit, HitKind
+from desktop.chieu.labels import word
+from desktop.chieu.layout import MELD_STEP, POSITIONS, Layout, Position, flow
+from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
+from desktop.chieu.sdl import pygame
+from desktop.chieu.text import Face
+from desktop.chieu.view import ChieuView, Place, Zone
+from engine.cards import Card
+from engine.hand import arrange
+from engine.melds import Meld, MeldKind
+
+CHIU_STEP = 0.5  # a chíu's four cards overlap more than a pair
+
+
+class Drawing:
+    """The view being drawn, its layout and painter, and the places cards were drawn at."""
+
+    def __init__(self, view: ChieuView, layout: Layout, painter: Painter) -> None:
+        self.view = view
+        self.obs = view.obs
+        self.layout = layout
+        self.p = painter
+        self.lang = view.lang
+        anim = view.animation
+        self.anim = anim if anim is not None and anim.progress < 1 else None
+        self.anchors: dict[Place, pygame.Rect] = {}
+
+    def px(self, design: float) -> int:
+        """A design length in pixels."""
+        return self.p.px(design)
+
+    def w(self, key: str) -> str:
+        """A word in the view's language."""
+        return word(key, self.lang)
+
+    def position(self, seat: int) -> Position:
+        """Where `seat` sits on the screen."""
+        return POSITIONS[self.obs.players][(seat - self.obs.seat) % self.obs.players]
+
+    def hides(self, place: Place, card: Card | None) -> bool:
+        """Whether the card flying to `place` must not be drawn there yet."""
+        return self.anim is not None and self.anim.dst == place and self.anim.card == card
+
+    def plate(self, seat: int, rect: pygame.Rect, count: bool = True) -> None:
+        """A seat's name plate: name, báo, card count; gold when it is this seat's turn."""
+        p = self.p
+        obs = self.obs
+        acting = seat == obs.actor and obs.outcome is None
+        if acting:  # the panel itself is part of the table
+            pygame.draw.rect(p.surface, GOLD, rect, self.px(2), border_radius=self.px(8))
+        p.hits.add((rect.x, rect.y, rect.w, rect.h), Hit(HitKind.SEAT, seat=seat))
+        pad = self.px(8)
+        inner = rect.inflate(-2 * pad, 0)
+        right = inner.right
+        if count:
+            n = obs.hand_sizes[seat]
+            count_box = pygame.Rect(right - self.px(80), inner.y, self.px(80), inner.h)
+            drawn = p.label(f"{n} {self.w('cards')}", Face.SANS, 13, DIM, count_box, "midright",
+                            role="plate")
+            right = drawn.x - self.px(6)
+        if obs.bao[seat]:
+            pill = p.badge(self.w("bao"), (right, inner.centery), RED, 11, role="plate",
+                           anchor="midright")
+            right = pill.x - self.px(6)
+        name_box = pygame.Rect(inner.x, inner.y, max(0, right - inner.x), inner.h)
+        if acting:
+            pygame.draw.circle(p.surface, GOLD, (inner.x + self.px(4), inner.centery),
+                               self.px(4))
+            name_box = pygame.Rect(inner.x + self.px(14), inner.y,
+                                   max(0, right - inner.x - self.px(14)), inner.h)
+        p.label(self.view.name(seat), Face.SANS_BOLD, 15, GOLD if acting else CREAM, name_box,
+                "midleft", role="plate")
+
+    def melds_and_hand(self, seat: int, area: pygame.Rect, hand: tuple[Card, ...] | None,
+                       center: bool) -> None:
+        """A seat's melds, then (in replays) its open hand, flowed into `area`."""
+        melds = self.obs.mats[seat]
+        groups = hand_groups(hand) if hand else []
+        widths = [_meld_width(m) for m in melds] + [_group_width(len(g)) for _, g in groups]
+        cap = area.h / RATIO
+        laid = flow(area, widths, cap=min(cap, self.px(36)), floor=self.px(10),
+                    gap=self.px(6), center=center)
+        cw, ch = laid.card
+        self.anchors[Place(Zone.MAT, seat)] = (
+            laid.rects[len(melds) - 1] if melds else pygame.Rect(area.center, (cw, ch)))
+        for k, meld in enumerate(melds):
+            last = k == len(melds) - 1
+            skip = last and self.hides(Place(Zone.MAT, seat), meld.taken)
+            self.meld(meld, laid.rects[k], (cw, ch), seat, k, skip_taken=skip)
+        index = 0
+        for k, (_, group) in enumerate(groups):
+            rect = laid.rects[len(melds) + k]
+            self.p.panel(rect.inflate(self.px(4), self.px(4)), alpha=90, radius=4)
+            for j, card in enumerate(group):
+                at = pygame.Rect(rect.x + j * (cw + 1), rect.y, cw, ch)
+                self.p.card(card, at, Hit(HitKind.OPEN, card=card, seat=seat, index=index),
+                            shadow=False)
+                index += 1
+
+    def meld(self, meld: Meld, rect: pygame.Rect, size: tuple[int, int], seat: int, index: int,
+             skip_taken: bool = False) -> None:
+        """A meld on the mat: the taken card underneath, the others over it (R3.7)."""
+        step = CHIU_STEP if meld.kind is MeldKind.CHIU else MELD_STEP
+        for j, card in enumerate(meld.cards):
+            if j == 0 and skip_taken:
+                continue
+            at = pygame.Rect(rect.x + round(j * step * size[0]), rect.y, *size)
+            self.p.card(card, at, Hit(HitKind.MAT, card=card, seat=seat, index=index))
+
+
+def hand_groups(hand: tuple[Card, ...]) -> list[tuple[str, tuple[Card, ...]]]:
+    """The canonical groups of some hand cards (R3.6), in the order they are drawn."""
+    a = arrange(hand)
+    return ([("chan", g) for g in a.chan] + [("ca", g) for g in a.ca]
+            + [("ba_dau", g) for g in a.ba_dau] + [("que", (c,)) for c in a.que])
+
+
+class _Width:
+    """The width of a row of cards as a function of the card width (for layout.flow)."""
+
+    __slots__ = ("cards", "extra", "step")
+
+    def __init__(self, cards: int, step: float, extra: int) -> None:
+        self.cards, self.step, self.extra = cards, step, extra
+
+    def __call__(self, card_width: int) -> int:
+        return (card_width + round((self.cards - 1) * self.step * card_width)
+                + (self.cards - 1) * self.extra)
+
+
+def _meld_width(meld: Meld) -> _Width:
+    step = CHIU_STEP if meld.kind is MeldKind.CHIU else MELD_STEP
+    return _Width(len(meld.cards), step, 0)
+
+
+def _group_width(cards: int) -> _Width:
+    return _Width(cards, 1.0, 1)
