@@ -1,0 +1,208 @@
+"""Lesson content: the TOML files of lessons/content/, one per family — short explanations in
+Vietnamese and English with illustrated positions ("figures"), each lesson followed by drills.
+
+The files hold text and positions only, never answers: what a figure shows (the recipient of
+a bốc cái, a hand's arrangement and waits, a call's rendering and score, a rule's sentence) is
+computed here by the engine when the lesson is shown. The file format is in
+lessons/README.md.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine import hand as H
+from engine.call import in_order, misplaced, render
+from engine.cards import Card
+from engine.cuoc import total
+from engine.cuoc_ids import parse_cuoc_id
+from engine.deal import Deal
+from engine.explain import explanation
+from engine.rules import DEFAULT_RULES
+from lessons import boc_cai, drills, loi, nhan_dien
+from lessons.item import JSON, Item, LessonError, Text
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+
+# Figure types and the keys each may hold: anything else (an "answer"!) is refused.
+FIGURE_KEYS: dict[str, frozenset[str]] = {
+    "boc_cai": frozenset({"type", "players", "picker", "card"}),
+    "hand": frozenset({"type", "hand", "mat", "seen"}),
+    "deal": frozenset({"type", "players", "seed", "picker"}),
+    "call": frozenset({"type", "cuoc"}),
+    "rule": frozenset({"type", "rule", "card"}),
+    "meld": frozenset({"type", "eaten", "hand", "top"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A short explanation, the rule ids it teaches, and an optional figure (a position)."""
+
+    text: Text
+    rules: tuple[str, ...]
+    figure: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DrillSpec:
+    """The drills that follow a lesson: how many items of which kinds."""
+
+    count: int
+    kinds: tuple[str, ...] | None = None
+    timed: bool = False
+    players: int | None = None
+    focus: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One lesson of a family."""
+
+    id: str
+    family: str
+    title: Text
+    sections: tuple[Section, ...]
+    drills: tuple[DrillSpec, ...]
+
+
+def _text(data: Any, where: str) -> Text:
+    if not (isinstance(data, dict) and isinstance(data.get("vi"), str)
+            and isinstance(data.get("en"), str)):
+        raise LessonError(f"{where}: needs 'vi' and 'en' text", f"{where}: cần chữ 'vi' và 'en'")
+    return Text(data["vi"].strip(), data["en"].strip())
+
+
+def _strings(data: Any, where: str) -> tuple[str, ...] | None:
+    if data is None:
+        return None
+    if not (isinstance(data, list) and all(isinstance(x, str) for x in data)):
+        raise LessonError(f"{where}: must be a list of texts", f"{where}: phải là danh sách chữ")
+    return tuple(data)
+
+
+def _figure(data: Any, where: str) -> dict[str, Any] | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or data.get("type") not in FIGURE_KEYS:
+        raise LessonError(f"{where}: a figure needs a type ({', '.join(FIGURE_KEYS)})",
+                          f"{where}: hình minh họa cần 'type' ({', '.join(FIGURE_KEYS)})")
+    extra = set(data) - FIGURE_KEYS[data["type"]]
+    if extra:
+        raise LessonError(f"{where}: a {data['type']} figure has no {', '.join(sorted(extra))} "
+                          f"(answers are computed, never written)",
+                          f"{where}: hình {data['type']} không có {', '.join(sorted(extra))} "
+                          f"(đáp án do chương trình tính, không viết tay)")
+    return dict(data)
+
+
+def _lesson(data: dict[str, Any], family: str, where: str) -> Lesson:
+    sections = tuple(
+        Section(_text(s, f"{where}.sections[{i}]"),
+                _strings(s.get("rules", []), f"{where}.sections[{i}].rules") or (),
+                _figure(s.get("figure"), f"{where}.sections[{i}].figure"))
+        for i, s in enumerate(data.get("sections", [])))
+    specs = []
+    for i, d in enumerate(data.get("drills", [])):
+        w = f"{where}.drills[{i}]"
+        specs.append(DrillSpec(count=int(d["count"]), kinds=_strings(d.get("kinds"), w),
+                               timed=bool(d.get("timed", False)), players=d.get("players"),
+                               focus=_strings(d.get("focus"), w)))
+    return Lesson(id=str(data["id"]), family=family, title=_text(data.get("title"), where),
+                  sections=sections, drills=tuple(specs))
+
+
+def load_file(path: Path) -> list[Lesson]:
+    """The lessons of one content file (LessonError naming the place of a problem)."""
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    family = data.get("family")
+    if family not in drills.FAMILIES:
+        raise LessonError(f"{path.name}: unknown family {family!r}",
+                          f"{path.name}: không có nhóm bài {family!r}")
+    return [_lesson(lesson, family, f"{path.name}: lessons[{i}]")
+            for i, lesson in enumerate(data.get("lessons", []))]
+
+
+@cache
+def lessons(folder: Path = CONTENT_DIR) -> tuple[Lesson, ...]:
+    """Every lesson, in the order of the families' ``order`` and then of their files."""
+    files = []
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as f:
+            order = tomllib.load(f).get("order", 99)
+        files.append((order, path))
+    return tuple(lesson for _, path in sorted(files) for lesson in load_file(path))
+
+
+def lesson(lesson_id: str) -> Lesson:
+    """A lesson by id."""
+    for le in lessons():
+        if le.id == lesson_id:
+            return le
+    raise LessonError(f"no lesson '{lesson_id}'", f"không có bài học '{lesson_id}'")
+
+
+def drill_items(le: Lesson, seed: int) -> list[Item]:
+    """The drills that follow a lesson, generated from ``seed``."""
+    out: list[Item] = []
+    for i, spec in enumerate(le.drills):
+        out.extend(drills.generate(le.family, spec.count, seed * 31 + i, spec.kinds, spec.timed,
+                                   spec.players, spec.focus))
+    return out
+
+
+# ------------------------------------------------------------------------ figures
+
+def _mat_chan(mat: list[list[str]]) -> int:
+    """Chắn a mat of melds counts for (R3.7): chắn 1, chíu 2, cạ 0."""
+    out = 0
+    for meld in mat:
+        cards = [Card.parse(c) for c in meld]
+        if len(set(cards)) == 1:
+            out += len(cards) // 2
+    return out
+
+
+def illustrate(figure: dict[str, Any]) -> dict[str, JSON]:
+    """What a figure shows, computed by the engine."""
+    kind = figure["type"]
+    if kind == "boc_cai":
+        card = Card.parse(figure["card"])
+        players, picker = int(figure["players"]), int(figure["picker"])
+        why = boc_cai.counting(players, picker, card)
+        return {"recipient": boc_cai.solve("recipient", boc_cai.position(players, picker, card)),
+                "explanation": why.to_json()}
+    if kind == "hand":
+        hand = [Card.parse(c) for c in figure["hand"]]
+        mat = figure.get("mat", [])
+        mat_chan = _mat_chan(mat)
+        seen = [Card.parse(c) for c in figure.get("seen", [])] + \
+            [Card.parse(c) for meld in mat for c in meld]
+        out = nhan_dien.arrangement_json(H.arrange(hand))
+        waits = H.find_waits(hand, mat_chan, seen)
+        shape = H.wait_shape(H.pack(hand), len(hand), mat_chan)
+        out.update(mat_chan=mat_chan, waits=[{"card": str(w.card), "live": w.live}
+                                             for w in waits],
+                   shape=None if shape is None else shape.value)
+        return out
+    if kind == "deal":
+        deal = Deal.shuffled(int(figure["seed"]), int(figure["players"]),
+                             int(figure.get("picker", 0)))
+        return {"deal": deal.to_json(), "cai_card": str(deal.cai_card),
+                "cai_seat": deal.cai_seat, "sizes": [len(h) for h in deal.hands],
+                "noc": len(deal.noc), "dead": len(deal.dead)}
+    if kind == "call":
+        call = tuple((parse_cuoc_id(c), int(n)) for c, n in figure["cuoc"])
+        return {"text": render(call), "score": total(call, DEFAULT_RULES),
+                "in_order": [list(x) for x in in_order(call)],
+                "misplaced": [list(x) for x in misplaced(call)]}
+    if kind == "rule":
+        e = explanation(figure["rule"], figure.get("card", ""))
+        return {"rule": e.rule, "vi": e.vi, "en": e.en}
+    return loi.solve_trai_vi({"meld": {k: figure[k] for k in ("eaten", "hand", "top")}})
+

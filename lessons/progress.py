@@ -1,0 +1,244 @@
+"""The learner's progress: every answer recorded, an SM-2 schedule per item (lessons/srs.py),
+the items due now, and a strength per family for the Learn screen.
+
+    with Progress.open(progress_db_path) as p:
+        p.add(items)                                  # new items, due at once
+        grade = drills.grade(item, response)
+        p.record(item, grade, response, elapsed_ms=2300)
+        p.due(family="boc_cai")                       # what to ask next
+        p.strengths()["boc_cai"].strength             # 0..1
+
+Each answer is written in its own transaction, as it happens (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from lessons.drills import FAMILIES
+from lessons.item import JSON, Grade, Item
+from lessons.progress_db import connect, default_path
+from lessons.srs import MATURE_DAYS, Memory, quality, review
+
+DECKS = ("lessons", "mistakes")
+RECENT = 20  # answers the recent accuracy is taken over
+
+
+def stamp(t: datetime) -> str:
+    """A time as stored: ISO 8601 in UTC, to the second (sorts as text)."""
+    return t.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _now(now: datetime | None) -> datetime:
+    return datetime.now(UTC) if now is None else now
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One recorded answer."""
+
+    item_id: str
+    answered_at: str
+    correct: bool
+    quality: int
+    elapsed_ms: int | None
+    response: JSON
+    rule_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    """An item's place in the schedule."""
+
+    item_id: str
+    memory: Memory
+    due_at: str
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How a family stands, for the Learn screen.
+
+    ``strength`` is the mean over the answered items of SM-2's item strength (0 after a wrong
+    answer, growing to 1 as the interval reaches ``MATURE_DAYS``).
+    """
+
+    family: str
+    items: int  # items answered at least once
+    new: int  # items added but never answered
+    answers: int
+    due: int  # items due now (new ones included)
+    mature: int  # items with an interval of MATURE_DAYS or more
+    recent_accuracy: float | None  # right answers among the family's last RECENT
+    strength: float
+
+
+class Progress:
+    """One progress database, open for reading and writing."""
+
+    def __init__(self, db: Database, path: Path) -> None:
+        self.db = db
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path) -> Progress:
+        """Open or create the database at ``path`` (BadFile if it must not be touched)."""
+        return cls(connect(Path(path)), Path(path))
+
+    @classmethod
+    def open_default(cls, data_dir: Path | None = None) -> Progress:
+        """``progress.db`` in the user data folder (or ``data_dir``)."""
+        return cls.open(default_path(data_dir))
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------------- writing
+
+    def _add(self, item: Item, deck: str, now: datetime) -> bool:
+        if deck not in DECKS:
+            raise ValueError(f"deck is one of {', '.join(DECKS)}, not {deck!r}")
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO items (id, family, kind, deck, data, created_at) "
+            "VALUES (?,?,?,?,?,?)",
+            (item.id, item.family, item.kind, deck,
+             json.dumps(item.to_json(), ensure_ascii=False), stamp(now)))
+        if cur.rowcount != 1:
+            return False
+        m = Memory()
+        self.db.execute("INSERT INTO schedule (item_id, repetitions, interval_days, easiness, "
+                        "lapses, due_at, last_at) VALUES (?,?,?,?,?,?,NULL)",
+                        (item.id, m.repetitions, m.interval_days, m.easiness, m.lapses,
+                         stamp(now)))
+        return True
+
+    def add(self, items: Iterable[Item], deck: str = "lessons",
+            now: datetime | None = None) -> int:
+        """Store items not seen before, due at once; returns how many were new."""
+        at = _now(now)
+        with self.db.atomic():
+            return sum(self._add(item, deck, at) for item in items)
+
+    def record(self, item: Item, grade: Grade, response: JSON = None,
+               elapsed_ms: int | None = None, now: datetime | None = None,
+               deck: str = "lessons") -> Scheduled:
+        """Record an answer and reschedule the item (SM-2), in one transaction."""
+        at = _now(now)
+        limit = item.position.get("seconds") if isinstance(item.position, dict) else None
+        q = quality(grade.correct, elapsed_ms, limit)
+        with self.db.atomic():
+            self._add(item, deck, at)
+            self.db.execute(
+                "INSERT INTO answers (item_id, answered_at, correct, quality, elapsed_ms, "
+                "response, rule_ids) VALUES (?,?,?,?,?,?,?)",
+                (item.id, stamp(at), int(grade.correct), q, elapsed_ms,
+                 json.dumps(response, ensure_ascii=False), json.dumps(list(grade.rule_ids))))
+            before = self.scheduled(item.id)
+            assert before is not None
+            memory, due = review(before.memory, q, at)
+            self.db.execute(
+                "UPDATE schedule SET repetitions = ?, interval_days = ?, easiness = ?, "
+                "lapses = ?, due_at = ?, last_at = ? WHERE item_id = ?",
+                (memory.repetitions, memory.interval_days, memory.easiness, memory.lapses,
+                 stamp(due), stamp(at), item.id))
+        return Scheduled(item.id, memory, stamp(due), before.deck)
+
+    # ------------------------------------------------------------------------- reading
+
+    def item(self, item_id: str) -> Item | None:
+        """A stored item."""
+        row = self.db.execute("SELECT data FROM items WHERE id = ?", (item_id,)).fetchone()
+        return None if row is None else Item.from_json(json.loads(row[0]))
+
+    def scheduled(self, item_id: str) -> Scheduled | None:
+        """An item's SM-2 memory and due time."""
+        row = self.db.execute(
+            "SELECT s.repetitions, s.interval_days, s.easiness, s.lapses, s.due_at, i.deck "
+            "FROM schedule s JOIN items i ON i.id = s.item_id WHERE s.item_id = ?",
+            (item_id,)).fetchone()
+        if row is None:
+            return None
+        return Scheduled(item_id, Memory(row[0], row[1], row[2], row[3]), row[4], row[5])
+
+    def _where(self, family: str | None, deck: str | None) -> tuple[str, list[Any]]:
+        clauses, args = [], []
+        if family is not None:
+            clauses.append("i.family = ?")
+            args.append(family)
+        if deck is not None:
+            clauses.append("i.deck = ?")
+            args.append(deck)
+        return "".join(f" AND {c}" for c in clauses), args
+
+    def due(self, now: datetime | None = None, family: str | None = None,
+            deck: str | None = None, limit: int = 20) -> list[Item]:
+        """Items due at ``now``, the longest overdue first."""
+        where, args = self._where(family, deck)
+        rows = self.db.execute(
+            "SELECT i.data FROM schedule s JOIN items i ON i.id = s.item_id "
+            f"WHERE s.due_at <= ?{where} ORDER BY s.due_at, i.created_at, i.id LIMIT ?",
+            (stamp(_now(now)), *args, limit)).fetchall()
+        return [Item.from_json(json.loads(r[0])) for r in rows]
+
+    def next_due(self, family: str | None = None, deck: str | None = None) -> str | None:
+        """When the next item falls due (stored time text), or None when there is none."""
+        where, args = self._where(family, deck)
+        row = self.db.execute("SELECT MIN(s.due_at) FROM schedule s JOIN items i ON "
+                              f"i.id = s.item_id WHERE 1 = 1{where}", args).fetchone()
+        return None if row is None else row[0]
+
+    def answers(self, item_id: str | None = None) -> list[Answer]:
+        """Recorded answers, oldest first (of one item, or all)."""
+        sql = ("SELECT item_id, answered_at, correct, quality, elapsed_ms, response, rule_ids "
+               "FROM answers")
+        rows = self.db.execute(sql + (" WHERE item_id = ?" if item_id else "") + " ORDER BY id",
+                               (item_id,) if item_id else ()).fetchall()
+        return [Answer(r[0], r[1], bool(r[2]), r[3], r[4], json.loads(r[5]) if r[5] else None,
+                       tuple(json.loads(r[6]))) for r in rows]
+
+    def _families(self) -> Iterator[str]:
+        yield from FAMILIES
+        for (name,) in self.db.execute("SELECT DISTINCT family FROM items ORDER BY family"):
+            if name not in FAMILIES:
+                yield name
+
+    def strengths(self, now: datetime | None = None,
+                  deck: str | None = None) -> dict[str, Strength]:
+        """Every family's standing (families never practised included, at 0)."""
+        at = stamp(_now(now))
+        out: dict[str, Strength] = {}
+        for fam in self._families():
+            where, args = self._where(fam, deck)
+            rows = self.db.execute(
+                "SELECT s.repetitions, s.interval_days, s.easiness, s.lapses, s.due_at, "
+                "s.last_at FROM schedule s JOIN items i ON i.id = s.item_id "
+                f"WHERE 1 = 1{where}", args).fetchall()
+            seen = [Memory(r[0], r[1], r[2], r[3]) for r in rows if r[5] is not None]
+            recent = [r[0] for r in self.db.execute(
+                "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id "
+                f"WHERE 1 = 1{where} ORDER BY a.id DESC LIMIT ?", (*args, RECENT))]
+            answers = self.db.execute(
+                "SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id "
+                f"WHERE 1 = 1{where}", args).fetchone()[0]
+            out[fam] = Strength(
+                family=fam, items=len(seen), new=len(rows) - len(seen), answers=answers,
+                due=sum(1 for r in rows if r[4] <= at),
+                mature=sum(1 for m in seen if m.interval_days >= MATURE_DAYS),
+                recent_accuracy=sum(recent) / len(recent) if recent else None,
+                strength=sum(m.strength for m in seen) / len(seen) if seen else 0.0)
+        return out
