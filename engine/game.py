@@ -80,6 +80,10 @@ class Mode(StrEnum):
 
 
 _JUDGED = frozenset({Act.EAT, Act.DISCARD, Act.RETURN})
+# Game slots holding immutable values; Game.copy() copies every other slot.
+_SHARED = ("deal", "rules", "mode", "players", "phase", "actor", "noc_pos", "live", "entitled",
+           "may_pass", "window_open", "claim_pos", "outcome", "cai_known", "_chiu_from", "_noc",
+           "dealt", "thong_seat", "last_drawer", "verdict", "settlement", "_win_facts")
 
 
 # Interned actions: legal_actions() is on the AI's hot path.
@@ -189,6 +193,21 @@ class Game(ActionFaces):
         if complete:
             game.finish()
         return game
+
+    def copy(self) -> Game:
+        """An independent game in the same state (what searching players explore)."""
+        twin = Game.__new__(Game)
+        for name in _SHARED:  # immutable values: shared
+            setattr(twin, name, getattr(self, name))
+        twin.hand, twin.hand_n = list(self.hand), list(self.hand_n)
+        twin.mats = [list(m) for m in self.mats]
+        twin.mat_chan = list(self.mat_chan)
+        twin.cua = [list(p) for p in self.cua]
+        twin.claims, twin.bao = list(self.claims), list(self.bao)
+        twin.record, twin.log = list(self.record), list(self.log)
+        twin.hist = [h.copy() for h in self.hist]
+        twin.violations = list(self.violations)
+        return twin
 
     @property
     def noc_left(self) -> int:
@@ -754,7 +773,7 @@ class Game(ActionFaces):
             legal=legal,
             faults=tuple(tuple(v.rule for v in self.faults_of(a)) for a in legal),
             rules=self.rules, mode=self.mode.value, outcome=self.outcome,
-            seen=self.seen_by(seat),
+            seen=self.seen_by(seat), thong_seat=self.thong_seat,
         )
 
     def state_key(self) -> tuple[object, ...]:

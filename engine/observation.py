@@ -38,3 +38,4 @@ class Observation:
     mode: str
     outcome: Outcome | None
     seen: tuple[Card, ...]  # cards visible outside this seat's hand
+    thong_seat: int | None = None  # C2: who may call thông this game (public, from the hội)

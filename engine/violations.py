@@ -68,6 +68,17 @@ class SeatHistory:
     bon_open: set[int] = field(default_factory=set)  # kinds with a bòn in progress (C8, C9)
     bon_done: int = 0
 
+    def copy(self) -> SeatHistory:
+        """An independent copy (for hypothetical moves and copied games)."""
+        return SeatHistory(
+            declined_chan=dict(self.declined_chan), declined_ca=dict(self.declined_ca),
+            discarded=dict(self.discarded), discarded_rank=dict(self.discarded_rank),
+            ca_discarded=self.ca_discarded, eaten=dict(self.eaten),
+            ca_eaten_rank=dict(self.ca_eaten_rank), first_ca_eat=self.first_ca_eat,
+            faults=list(self.faults), bo_u=list(self.bo_u),
+            touched_cua_chi=self.touched_cua_chi, bon_open=set(self.bon_open),
+            bon_done=self.bon_done)
+
 
 def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
     """L1–L5 of eating x with hand card y, from the hand h (n cards) before the eat (R7 A)."""

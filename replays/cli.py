@@ -1,4 +1,5 @@
-"""The record verbs of ``chan-tutor`` (FORMATS.md "Command line"): analyze, export, import.
+"""The record verbs of ``chan-tutor`` (FORMATS.md "Command line"): analyze, export, import,
+selfplay.
 
 Plain text by default, one JSON document on stdout with ``--json``; errors on stderr in
 English and Vietnamese; exit 2 for bad input, 1 for anything else. Importing this module is
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-COMMANDS = ("analyze", "export", "import")
+COMMANDS = ("analyze", "export", "import", "selfplay")
 
 
 class Parser(argparse.ArgumentParser):
@@ -59,6 +60,16 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
                    help="the database (default: replays.db in the user data folder)")
     i.add_argument("--json", action="store_true", help="print one JSON document")
     i.add_argument("--data-dir", **data_dir)
+
+    p = sub.add_parser("selfplay", help="AI-only games of one hội, reproducible from the seed")
+    p.add_argument("--games", type=int, required=True, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--levels", default="normal,normal,normal,normal", metavar="L0,L1,L2,L3",
+                   help="one level per seat: beginner, normal, strong or random")
+    p.add_argument("--out", type=Path, metavar="FILE",
+                   help="save the games: a .db (replay database) or a .chan.json")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--data-dir", **data_dir)
     return sub
 
 
@@ -88,10 +99,10 @@ def run(args: argparse.Namespace) -> int:
     from replays.errors import RecordError
 
     try:
-        from replays import commands
+        from replays import commands, selfplay
 
         out = {"analyze": commands.analyze, "export": commands.export,
-               "import": commands.import_}[args.command](args)
+               "import": commands.import_, "selfplay": selfplay.selfplay}[args.command](args)
     except RecordError as e:
         _fail(e.en, e.vi)
         return 2

@@ -1,0 +1,286 @@
+"""Computer player benchmarks (issue 5): prints figures, never asserts a time.
+
+`python bench/ai.py --json` measures
+- decision latency p50/p95 per level (targets: normal p95 ≤ 50 ms, strong p95 ≤ 1 s at its
+  default budget), on every decision with a real choice in seeded normal games;
+- strong (100 ms budget) against three normal players over 500 games (target ≥ 40 % of the
+  won games; parity is 25 %), and normal against three random-legal players over 2,000 games
+  (target ≥ 50 %): win share and mean điểm with 95 % intervals;
+- lỗi, missed ù and wrong calls by the normal seats in 10,000 all-normal games and by the
+  strong seat in its 500 (target 0), as the engine judged them (game.violations, Declined ù
+  and bỏ ù, game.verdict).
+Each game i of a section is dealt from seed + i (the section's offset added) with the seat
+under test at i % 4, so a run is reproducible except for the strong player's time budget.
+Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.ai import Player, make_player
+from engine.ai.selfplay import audit, play_game
+from engine.ai.strong import StrongPlayer
+from engine.deal import Deal
+from engine.events import EndKind
+from engine.game import Game
+
+OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000}
+STRONG_BENCH_MS = 100.0
+
+
+def deal_for(seed: int, index: int) -> Deal:
+    """Game ``index`` of a section: a seeded shuffle, the picker rotating."""
+    return Deal.shuffled(seed + index, 4, picker=(index // 4) % 4)
+
+
+def _table(section: str, index: int, seed: int, strong_ms: float) -> tuple[list[Player], int]:
+    seat = index % 4
+    if section == "strong":
+        table: list[Player] = [make_player("normal") for _ in range(4)]
+        table[seat] = StrongPlayer(seed=seed + index, budget_ms=strong_ms)
+    elif section == "random":
+        table = [make_player("random", seed + index * 4 + s) for s in range(4)]
+        table[seat] = make_player("normal")
+    else:
+        table = [make_player("normal") for _ in range(4)]
+    return table, seat
+
+
+def play_one(job: tuple[str, int, int, float]) -> dict[str, Any]:
+    """One benchmark game: the seat under test's result and every seat's audit."""
+    section, index, seed, strong_ms = job
+    table, seat = _table(section, index, seed + OFFSETS[section], strong_ms)
+    game = play_game(Game(deal_for(seed + OFFSETS[section], index)), table)
+    audits = audit(game)
+    o = game.outcome
+    decided = o is not None and o.kind is EndKind.WIN
+    a = audits[seat]
+    return {
+        "index": index, "seat": seat, "decided": decided, "won": a.won, "points": a.points,
+        "violations": a.violations, "missed_u": a.missed_u, "wrong_call": a.wrong_call,
+        "missed_chiu": a.missed_chiu,
+        "all_violations": sum(x.violations for x in audits),
+        "all_missed_u": sum(x.missed_u for x in audits),
+        "all_wrong_calls": sum(x.wrong_call for x in audits),
+        "all_missed_chiu": sum(x.missed_chiu for x in audits),
+    }
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson interval of a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(centre - half, 4), round(centre + half, 4))
+
+
+def mean_ci(xs: list[float]) -> dict[str, float]:
+    """Mean with a 95 % normal interval."""
+    if not xs:
+        return {"mean": 0.0, "lo": 0.0, "hi": 0.0}
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return {"mean": round(m, 3), "lo": round(m - half, 3), "hi": round(m + half, 3)}
+
+
+def run_section(section: str, games: int, seed: int, workers: int,
+                log: Callable[[str], None],
+                strong_ms: float = STRONG_BENCH_MS) -> list[dict[str, Any]]:
+    """Play a section's games (in parallel), logging progress."""
+    jobs = [(section, i, seed, strong_ms) for i in range(games)]
+    out: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    step = max(1, games // 20)
+    results: Iterable[dict[str, Any]]
+    if workers > 1:
+        pool = mp.Pool(workers)
+        results = pool.imap_unordered(play_one, jobs, chunksize=1 if section == "strong" else 8)
+    else:
+        pool = None
+        results = map(play_one, jobs)
+    try:
+        for r in results:
+            out.append(r)
+            if len(out) % step == 0 or len(out) == games:
+                dt = time.perf_counter() - t0
+                eta = dt / len(out) * (games - len(out))
+                log(f"{section}: {len(out)}/{games} games, {dt:.0f}s, eta {eta:.0f}s")
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    out.sort(key=lambda r: r["index"])
+    return out
+
+
+def head_to_head(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win share (of all games and of the games somebody won) and mean điểm."""
+    n = len(rows)
+    wins = sum(r["won"] for r in rows)
+    decided = sum(r["decided"] for r in rows)
+    return {
+        "games": n,
+        "wins": wins,
+        "decided": decided,
+        "win_share_of_won_games": round(wins / decided, 4) if decided else 0.0,
+        "win_share_of_won_games_95": wilson(wins, decided),
+        "win_share_of_all_games": round(wins / n, 4) if n else 0.0,
+        "win_share_of_all_games_95": wilson(wins, n),
+        "mean_diem": mean_ci([float(r["points"]) for r in rows]),
+        "violations": sum(r["violations"] for r in rows),
+        "missed_u": sum(r["missed_u"] for r in rows),
+        "wrong_calls": sum(r["wrong_call"] for r in rows),
+        "missed_chiu": sum(r["missed_chiu"] for r in rows),
+    }
+
+
+def latency(seed: int, games: int, strong_samples: int,
+            log: Callable[[str], None]) -> dict[str, Any]:
+    """Decision times per level on the decisions of seeded normal games."""
+    seed += OFFSETS["latency"]
+    table = [make_player("normal") for _ in range(4)]
+    observations = []
+    for i in range(games):
+        game = Game(deal_for(seed, i))
+        while not game.is_over:
+            actor = game.actor
+            assert actor is not None
+            obs = game.observation(actor)
+            if len(obs.legal) > 1:
+                observations.append(obs)
+            game.apply(table[actor].choose(obs).action)
+    out: dict[str, Any] = {}
+    levels: list[tuple[str, Player, list[Any]]] = [
+        ("normal", make_player("normal"), observations),
+        ("beginner", make_player("beginner", seed), observations),
+    ]
+    stride = max(1, len(observations) // max(1, strong_samples))
+    levels.append(("strong", make_player("strong", seed), observations[::stride]
+                   [:strong_samples]))
+    for name, player, sample in levels:
+        times = []
+        for obs in sample:
+            t0 = time.perf_counter()
+            player.choose(obs)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        out[name] = {
+            "decisions": len(times),
+            "p50_ms": round(times[len(times) // 2], 2) if times else 0.0,
+            "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 2)
+            if times else 0.0,
+            "max_ms": round(times[-1], 2) if times else 0.0,
+        }
+        log(f"latency {name}: {out[name]}")
+    budget = StrongPlayer().budget_ms
+    out["strong"]["default_budget_ms"] = budget
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--quick", action="store_true",
+                    help="a small run (40 strong games, 200 vs random, 400 audited)")
+    ap.add_argument("--games", type=int, help="games for every section (overrides)")
+    ap.add_argument("--strong-games", type=int, default=500)
+    ap.add_argument("--random-games", type=int, default=2000)
+    ap.add_argument("--audit-games", type=int, default=10000)
+    ap.add_argument("--latency-games", type=int, default=20)
+    ap.add_argument("--strong-samples", type=int, default=60,
+                    help="decisions timed for the strong player")
+    ap.add_argument("--strong-ms", type=float, default=STRONG_BENCH_MS,
+                    help="the strong player's budget per decision in the strong section")
+    ap.add_argument("--seed", type=int, default=20241121)
+    ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--sections", default="latency,random,audit,strong",
+                    help="comma-separated: latency, random, audit, strong")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.strong_games, args.random_games, args.audit_games = 40, 200, 400
+        args.latency_games, args.strong_samples = 6, 15
+    if args.games is not None:
+        args.strong_games = args.random_games = args.audit_games = args.games
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    report: dict[str, Any] = {
+        "seed": args.seed,
+        "workers": args.workers,
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "offsets": OFFSETS,
+        "strong_bench_budget_ms": args.strong_ms,
+    }
+    t0 = time.perf_counter()
+    if "latency" in sections:
+        report["latency"] = latency(args.seed, args.latency_games, args.strong_samples, log)
+    if "random" in sections:
+        rows = run_section("random", args.random_games, args.seed, args.workers, log)
+        report["normal_vs_random"] = head_to_head(rows)
+    if "audit" in sections:
+        rows = run_section("audit", args.audit_games, args.seed, args.workers, log)
+        report["normal_audit"] = {
+            "games": len(rows),
+            "seats": 4 * len(rows),
+            "violations": sum(r["all_violations"] for r in rows),
+            "missed_u": sum(r["all_missed_u"] for r in rows),
+            "wrong_calls": sum(r["all_wrong_calls"] for r in rows),
+            "missed_chiu": sum(r["all_missed_chiu"] for r in rows),
+            "won_games": sum(r["decided"] for r in rows),
+        }
+    if "strong" in sections:
+        rows = run_section("strong", args.strong_games, args.seed, args.workers, log,
+                           args.strong_ms)
+        report["strong_vs_normal"] = head_to_head(rows)
+    report["seconds"] = round(time.perf_counter() - t0, 1)
+    report["targets"] = targets(report)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        for key, value in report.items():
+            print(f"{key:>18}: {value}")
+    return 0
+
+
+def targets(report: dict[str, Any]) -> dict[str, bool]:
+    """Which of the issue's targets the figures meet."""
+    out: dict[str, bool] = {}
+    lat = report.get("latency")
+    if lat:
+        out["normal_p95_le_50ms"] = lat["normal"]["p95_ms"] <= 50
+        out["strong_p95_le_1s"] = lat["strong"]["p95_ms"] <= 1000
+    if "normal_vs_random" in report:
+        out["normal_vs_random_ge_50pct"] = \
+            report["normal_vs_random"]["win_share_of_won_games"] >= 0.5
+    if "strong_vs_normal" in report:
+        s = report["strong_vs_normal"]
+        out["strong_vs_normal_ge_40pct"] = s["win_share_of_won_games"] >= 0.4
+        out["strong_clean"] = s["violations"] == s["missed_u"] == s["wrong_calls"] == 0
+    if "normal_audit" in report:
+        a = report["normal_audit"]
+        out["normal_clean"] = a["violations"] == a["missed_u"] == a["wrong_calls"] == 0
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Computer players (DESIGN.md engine/ai): three levels that see only an observation.
+
+``make_player(level, seed)`` builds one: ``beginner``, ``normal``, ``strong`` (and ``random``,
+a yardstick). Every player has ``choose(observation) -> Decision`` (the action, a reason in
+Vietnamese and English, and its value) and ``evaluate(observation) -> {action: value}``.
+
+The modules, bottom up:
+
+- tracker.py — rebuilds the seat's own rule history and the public facts from the record;
+- masks.py — that history as bitsets of what the seat may still eat and discard (R7);
+- value.py — a hand's rough chance of winning (R3.6, R5) given the unseen cards and time;
+- situation.py — one decision in the form the policies read;
+- policy.py — the normal policy: a value for every legal action;
+- reasons.py — the reason for a move, from the engine's facts;
+- players.py — normal, beginner and random players;
+- worlds.py, rollout.py, strong.py — the strong player: sampled hidden worlds, rollouts;
+- selfplay.py — AI-only sessions reproducible from a seed, and the audit of a game.
+"""
+
+from __future__ import annotations
+
+from engine.ai.players import (
+    BeginnerPlayer,
+    Decision,
+    LearnerRates,
+    NormalPlayer,
+    Player,
+    RandomPlayer,
+)
+from engine.ai.reasons import Reason
+
+LEVELS = ("beginner", "normal", "strong", "random")
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """A player of ``level`` whose random choices come from ``seed`` (strong: default time
+    budget; see selfplay.reproducible_player for a player fixed by its seed alone)."""
+    if level == "normal":
+        return NormalPlayer()
+    if level == "beginner":
+        return BeginnerPlayer(seed)
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "strong":
+        from engine.ai.strong import StrongPlayer
+        return StrongPlayer(seed=seed)
+    raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
+
+
+__all__ = ["LEVELS", "BeginnerPlayer", "Decision", "LearnerRates", "NormalPlayer", "Player",
+           "RandomPlayer", "Reason", "make_player"]

@@ -1,0 +1,196 @@
+"""The heuristic policy of the ``normal`` level: one value per legal action (value.py).
+
+Rules it keeps: an ù is always taken (R7.1: letting it pass makes any later win unpaid); a
+move that the engine judges a lỗi is never chosen while a clean one exists, and an eat or a
+chíu is only considered when a clean discard (trả cửa) can follow it; a chíu is taken unless
+the hand is better without it; the call is the true call (R8). Between clean moves it takes
+the one whose resulting hand has the best value, less the chance of feeding the next seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import hand as H
+from engine.actions import Act, Action
+from engine.ai.masks import Masks, after_decline, after_discard, after_eat
+from engine.ai.situation import Situation
+from engine.ai.tracker import copy_history
+from engine.ai.value import value
+from engine.cards import CC_INDEX, Card
+from engine.events import Origin
+from engine.violations import (
+    BAO_RULES,
+    NGHI_RULES,
+    U_BAO_RULES,
+    SeatHistory,
+    discard_faults,
+    legal_eats,
+    note_eat,
+)
+
+WIN_VALUE = 1.0
+BO_U_COST = 1.0  # R7.1: a later win is unpaid; the win now is lost
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One legal action, its value, and what the value was computed on (for the reason)."""
+
+    action: Action
+    value: float
+    faults: tuple[str, ...]
+    follow: Card | None = None  # the discard (trả cửa) planned after an eat or a chíu
+    hand: int = 0  # the packed hand the value was computed on
+    hand_n: int = 0
+    mat_chan: int = 0
+
+
+def fault_cost(rules: tuple[str, ...]) -> float:
+    """How much a lỗi costs in value units: báo and ù báo are worst (R7.2–R7.4)."""
+    if not rules:
+        return 0.0
+    if any(r in BAO_RULES or r in U_BAO_RULES for r in rules):
+        return 1.0
+    if any(r in NGHI_RULES for r in rules):
+        return 0.6
+    return 0.5
+
+
+def feed_chance(s: Situation, z: int, target: int) -> float:
+    """A rough chance that ``target`` eats z if it is placed where target is entitled to it."""
+    if target == s.seat or s.bao[target]:
+        return 0.0
+    pub = s.public[target]
+    zb = 1 << z
+    if pub.discarded & zb:
+        return 0.0  # L12: it may not eat a kind it discarded
+    ctx = s.ctx
+    pool = sum(ctx.unseen)
+    if not pool:
+        return 0.0
+    share = min(1.0, s.hand_sizes[target] / pool)
+    u = ctx.unseen
+    p_chan = 0.0 if pub.passed & zb else 1.0 - (1.0 - share) ** u[z]
+    p_ca = 0.0
+    if z != CC_INDEX and not (pub.discarded_ranks >> (z // 3)) & 1:
+        base = z // 3 * 3
+        others = sum(u[j] for j in (base, base + 1, base + 2) if j != z)
+        p_ca = min(1.0, share * others) * 0.5
+    return min(1.0, p_chan + 0.5 * p_ca)
+
+
+def _best_discard(s: Situation, h: int, n: int, mat_chan: int, mat_ca: int, m: Masks,
+                  clean: SeatHistory | None, target: int) -> tuple[float, int | None]:
+    """The best clean discard from hand h (n cards): (value, card); (-1, None) if none.
+
+    ``clean`` is the history the engine will judge the discard with (None: ``s.hist``).
+    """
+    hist = s.hist if clean is None else clean
+    ctx = s.ctx
+    feed = s.knobs.feed
+    best, best_z = -1.0, None
+    for z in H.kinds_held(h):
+        if discard_faults(hist, z):
+            continue
+        v = value(h - H.ONE[z], n - 1, mat_chan, mat_ca, after_discard(m, z), ctx)
+        v -= feed * feed_chance(s, z, target)
+        if v > best:
+            best, best_z = v, z
+    return best, best_z
+
+
+def score(s: Situation) -> list[Scored]:
+    """Every legal action with its value (see the module docstring)."""
+    phase = s.phase
+    out: list[Scored] = []
+    legal = s.legal
+    nxt = (s.seat + 1) % s.players
+    if phase == "call":
+        return [Scored(a, WIN_VALUE, ()) for a in legal]
+    ctx = s.ctx
+    base_value = value(s.hand, s.hand_n, s.mat_chan, s.mat_ca, s.masks, ctx) \
+        if s.hand_n % 2 else 0.0
+    for i, a in enumerate(legal):
+        faults = s.fault_rules(i)
+        penalty = fault_cost(faults)
+        act = a.act
+        if act is Act.WIN:
+            out.append(Scored(a, WIN_VALUE, faults))
+        elif act is Act.DECLINE:
+            claim = legal[0].act if legal[0] is not a else Act.DECLINE
+            cost = BO_U_COST if claim is Act.WIN else 0.0
+            out.append(Scored(a, base_value - cost, faults, hand=s.hand, hand_n=s.hand_n,
+                              mat_chan=s.mat_chan))
+        elif act is Act.CHIU:
+            out.append(_score_chiu(s, a, faults))
+        elif act is Act.EAT:
+            out.append(_score_eat(s, a, faults, penalty, nxt))
+        elif act is Act.DRAW or act is Act.PASS:
+            out.append(_score_leave(s, a, faults, nxt))
+        elif act is Act.DISCARD or act is Act.RETURN:
+            target = nxt
+            if act is Act.RETURN and s.live is not None:
+                x = s.live  # the chíu'd card: R takes its place in the flow (R4.6)
+                target = x.cua if x.origin is Origin.DRAW else (x.cua + 1) % s.players
+            assert a.card is not None
+            z = a.card
+            h = s.hand - H.ONE[z]
+            v = value(h, s.hand_n - 1, s.mat_chan, s.mat_ca, after_discard(s.masks, z), ctx)
+            v -= s.knobs.feed * feed_chance(s, z, target) + penalty
+            out.append(Scored(a, v, faults, hand=h, hand_n=s.hand_n - 1, mat_chan=s.mat_chan))
+        else:
+            out.append(Scored(a, -1.0, faults))
+    return out
+
+
+def _score_chiu(s: Situation, a: Action, faults: tuple[str, ...]) -> Scored:
+    live = s.live
+    assert live is not None
+    x = live.card
+    h = s.hand - 3 * H.ONE[x]
+    n = s.hand_n - 3
+    target = live.cua if live.origin is Origin.DRAW else (live.cua + 1) % s.players
+    v, z = _best_discard(s, h, n, s.mat_chan + 2, s.mat_ca, s.masks, None, target)
+    if z is None:
+        return Scored(a, -1.0, faults)
+    return Scored(a, v + s.knobs.chiu_bonus, faults, Card(z), h - H.ONE[z], n - 1,
+                  s.mat_chan + 2)
+
+
+def _score_eat(s: Situation, a: Action, faults: tuple[str, ...], penalty: float,
+               nxt: int) -> Scored:
+    live = s.live
+    assert live is not None and a.card is not None
+    x, y = live.card, a.card
+    h = s.hand - H.ONE[y]
+    n = s.hand_n - 1
+    chan = x == y
+    hist = copy_history(s.hist)
+    note_eat(hist, s.hand, x, y, 0)
+    m = after_eat(s.masks, x, y)
+    mat_chan = s.mat_chan + chan
+    v, z = _best_discard(s, h, n, mat_chan, s.mat_ca + (not chan), m, hist, nxt)
+    if z is None:
+        return Scored(a, -1.0 - penalty, faults)
+    return Scored(a, v - penalty, faults, Card(z), h - H.ONE[z], n - 1, mat_chan)
+
+
+def _score_leave(s: Situation, a: Action, faults: tuple[str, ...], nxt: int) -> Scored:
+    """Bốc or dưới: the hand stays; letting an eatable card pass narrows the future (L6–L9)."""
+    live = s.live
+    m = s.masks
+    if live is not None and not s.bao[s.seat] and legal_eats(s.hand, s.hand_n, s.mat_chan,
+                                                             live.card):
+        m = after_decline(m, s.hand, live.card)
+    v = value(s.hand, s.hand_n, s.mat_chan, s.mat_ca, m, s.ctx)
+    if a.act is Act.PASS and live is not None:
+        v -= s.knobs.feed * feed_chance(s, live.card, nxt)
+    return Scored(a, v, faults, hand=s.hand, hand_n=s.hand_n, mat_chan=s.mat_chan)
+
+
+def best(scored: list[Scored]) -> Scored:
+    """The clean action with the highest value; if every action is a lỗi, the least bad."""
+    clean = [x for x in scored if not x.faults]
+    pool = clean or scored
+    return max(pool, key=lambda x: x.value)

@@ -1,0 +1,154 @@
+"""Playing a sampled world forward with the normal policy (the strong player's rollouts).
+
+Inside a world the strong player owns (worlds.py), every seat decides with the normal policy
+from what that seat could see: its own hand and history, and the public cards. The seats'
+situations are built straight from the world's game, without observations, to keep a rollout
+cheap; the bitsets of a history are cached by content, so worlds share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import hand as H
+from engine.actions import Act, Action
+from engine.ai.masks import Masks, masks_of
+from engine.ai.policy import best, score
+from engine.ai.situation import Situation
+from engine.ai.tracker import PublicSeat, rank_bit
+from engine.ai.value import DEFAULT_KNOBS, Knobs, value
+from engine.events import EndKind
+from engine.game import Game
+from engine.melds import MeldKind
+from engine.violations import SeatHistory
+
+FULL = 4 * H.LOW
+_MASK_CACHE_SIZE = 4096
+
+
+def history_key(hist: SeatHistory) -> tuple[object, ...]:
+    """What the bitsets of a history depend on (masks.py)."""
+    return (tuple(hist.declined_chan), tuple(hist.declined_ca), tuple(hist.discarded),
+            tuple(hist.discarded_rank), hist.ca_discarded is None, tuple(hist.eaten),
+            tuple(hist.ca_eaten_rank), hist.first_ca_eat is None)
+
+
+@dataclass
+class Simulator:
+    """Runs worlds to their end (or a horizon) with the normal policy at every seat."""
+
+    knobs: Knobs = DEFAULT_KNOBS
+    masks: dict[tuple[object, ...], Masks] = field(default_factory=dict)
+
+    def masks_for(self, hist: SeatHistory) -> Masks:
+        """The bitsets of ``hist``, cached by content."""
+        key = history_key(hist)
+        m = self.masks.get(key)
+        if m is None:
+            if len(self.masks) >= _MASK_CACHE_SIZE:
+                self.masks.clear()
+            m = masks_of(hist)
+            self.masks[key] = m
+        return m
+
+    def situation(self, game: Game, seat: int, public: list[PublicSeat],
+                  public_cards: int) -> Situation:
+        """``seat``'s decision in ``game``, seen as that seat would see it."""
+        hand = game.hand[seat]
+        unseen = FULL - hand - public_cards
+        deal = game.deal
+        if game.cai_known and seat != deal.cai_seat and deal.cai_card is not None:
+            unseen -= H.ONE[deal.cai_card]
+        mat = game.mats[seat]
+        s = Situation(
+            seat=seat, players=game.players, phase=game.phase.value, hand=hand,
+            hand_n=game.hand_n[seat], mat_chan=game.mat_chan[seat],
+            mat_ca=sum(1 for m in mat if m.kind is MeldKind.CA), hist=game.hist[seat],
+            unseen=unseen, noc_left=game.noc_left, noc_stop=game.rules.noc_stop,
+            live=game.live, legal=game.legal_actions(), bao=game.bao,
+            hand_sizes=game.hand_n, public=public, melds=[len(m) for m in game.mats],
+            knobs=self.knobs)
+        s._masks = self.masks_for(s.hist)
+        return s
+
+    def decide(self, game: Game, seat: int, public: list[PublicSeat],
+               public_cards: int) -> Action:
+        """The normal policy's action for ``seat``."""
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if a.act is Act.WIN:
+                return a
+        return best(score(self.situation(game, seat, public, public_cards))).action
+
+    def run(self, game: Game, me: int, public: list[PublicSeat], horizon: int | None = None,
+            points: float = 0.0) -> float:
+        """Play on; the result for ``me``: 1 for a win, 0 for a loss or a drawn game (plus
+        ``points`` × its điểm), or, at the horizon (draws), its hand's value."""
+        public = [PublicSeat(p.discarded, p.discarded_ranks, p.passed, p.eaten)
+                  for p in public]
+        public_cards = public_cards_of(game)
+        draws = 0
+        while not game.is_over:
+            seat = game.actor
+            assert seat is not None
+            if horizon is not None and draws >= horizon and game.phase.value == "play":
+                return self.leaf(game, me, public, public_cards)
+            action = self.decide(game, seat, public, public_cards)
+            live = game.live
+            game.apply(action)
+            act = action.act
+            if act is Act.DRAW:
+                draws += 1
+                drawn = game.record[-1].card
+                assert drawn is not None
+                public_cards += H.ONE[drawn]
+                if live is not None:
+                    public[seat].passed |= 1 << live.card
+            elif act is Act.PASS:
+                if live is not None:
+                    public[seat].passed |= 1 << live.card
+            elif act is Act.DISCARD or act is Act.RETURN:
+                assert action.card is not None
+                public_cards += H.ONE[action.card]
+                public[seat].discarded |= 1 << action.card
+                public[seat].discarded_ranks |= rank_bit(action.card)
+            elif act is Act.EAT:
+                assert action.card is not None and live is not None
+                public_cards += H.ONE[action.card]
+                public[seat].eaten |= 1 << live.card
+            elif act is Act.CHIU:
+                assert live is not None
+                public_cards += 3 * H.ONE[live.card]
+                public[seat].eaten |= 1 << live.card
+        return outcome(game, me, points)
+
+    def leaf(self, game: Game, me: int, public: list[PublicSeat], public_cards: int) -> float:
+        """``me``'s hand value at the horizon, from its own view in the world."""
+        s = self.situation(game, me, public, public_cards)
+        if s.hand_n % 2 == 0:
+            return 0.0
+        return value(s.hand, s.hand_n, s.mat_chan, s.mat_ca, s.masks, s.ctx)
+
+
+def public_cards_of(game: Game) -> int:
+    """Packed cards lying face up: the mats and the cửa piles."""
+    out = 0
+    for mat in game.mats:
+        for m in mat:
+            for c in m.cards:
+                out += H.ONE[c]
+    for pile in game.cua:
+        for c in pile:
+            out += H.ONE[c]
+    return out
+
+
+def outcome(game: Game, me: int, points: float = 0.0) -> float:
+    """1 if ``me`` won the finished game, else 0; plus ``points`` × its settlement."""
+    o = game.outcome
+    won = 1.0 if o is not None and o.kind is EndKind.WIN and o.winner == me else 0.0
+    if points and game.settlement is not None:
+        won += points * game.settlement.transfers[me]
+    return won

@@ -1,0 +1,97 @@
+"""``chan-tutor selfplay``: AI-only games saved as a database or a .chan.json (FORMATS.md).
+
+The games come from ``engine.ai.selfplay.play_session``, a function of the seed; this module
+only checks the arguments, saves the records and summarises what the engine judged.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from replays.chanjson import write_file
+from replays.commands import Output
+from replays.errors import BadFile
+from replays.files import is_sqlite
+from replays.record import GameRecord, Player, SessionRecord
+from replays.store import Store
+
+_LEVELS = ("beginner", "normal", "strong", "random")
+_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+MAX_GAMES = 100_000
+
+
+def _bad(en: str, vi: str) -> BadFile:
+    return BadFile(en, vi)
+
+
+def parse_levels(text: str) -> tuple[str, ...]:
+    """``normal,normal,strong,beginner`` → one level per seat (2 to 4 seats)."""
+    levels = tuple(t.strip() for t in text.split(","))
+    if not 2 <= len(levels) <= 4:
+        raise _bad(f"--levels needs 2 to 4 comma-separated levels, got {len(levels)}",
+                   f"--levels cần 2 đến 4 cấp độ cách nhau bởi dấu phẩy, nhận được "
+                   f"{len(levels)}")
+    for level in levels:
+        if level not in _LEVELS:
+            raise _bad(f"unknown level '{level}' (one of {', '.join(_LEVELS)})",
+                       f"cấp độ không có: '{level}' (chọn một trong {', '.join(_LEVELS)})")
+    return levels
+
+
+def selfplay(args: argparse.Namespace) -> Output:
+    """Play ``--games`` games among the ``--levels``; save them with ``--out``; summarise."""
+    from engine.ai.selfplay import audit, play_session
+
+    levels = parse_levels(args.levels)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise _bad(f"--games must be between 1 and {MAX_GAMES}, not {args.games}",
+                   f"--games phải từ 1 đến {MAX_GAMES}, không phải {args.games}")
+    out: Path | None = args.out
+    to_db = out is not None and (out.suffix.lower() in _DB_SUFFIXES
+                                 or (out.exists() and is_sqlite(out)))
+    if out is not None and not to_db and not out.name.endswith(".json"):
+        raise _bad(f"{out}: --out must end in .chan.json (or .json) or .db",
+                   f"{out}: --out phải có đuôi .chan.json (hoặc .json) hoặc .db")
+    games = play_session(levels, args.games, args.seed, players=len(levels))
+    players = tuple(Player(f"Máy {i + 1} ({level})", "ai", level)
+                    for i, level in enumerate(levels))
+    record = SessionRecord(players=players,
+                           games=tuple(GameRecord(g.deal, tuple(g.record), g.mode)
+                                       for g in games))
+    saved: dict[str, Any] = {}
+    if out is not None and to_db:
+        with Store.open(out) as store:
+            session_id, ids = store.import_session(record)
+        saved = {"db": str(out), "session_id": session_id, "game_ids": ids}
+    elif out is not None:
+        write_file(out, record)
+        saved = {"file": str(out)}
+    seats: list[dict[str, Any]] = [{"seat": s, "level": lv, "wins": 0, "points": 0.0,
+                                    "violations": 0, "missed_u": 0, "missed_chiu": 0,
+                                    "wrong_calls": 0} for s, lv in enumerate(levels)]
+    draws = 0
+    for game in games:
+        rows = audit(game)
+        draws += not any(r.won for r in rows)
+        for s, r in enumerate(rows):
+            seat = seats[s]
+            seat["wins"] += r.won
+            seat["points"] += r.points
+            seat["violations"] += r.violations
+            seat["missed_u"] += r.missed_u
+            seat["missed_chiu"] += r.missed_chiu
+            seat["wrong_calls"] += r.wrong_call
+    data = {"games": len(games), "seed": args.seed, "levels": list(levels), "draws": draws,
+            "seats": seats, **saved}
+    lines = [f"Tự chơi / self-play: {len(games)} ván/games, seed {args.seed}, "
+             f"hòa/drawn {draws}"]
+    for seat in seats:
+        lines.append(f"  ghế/seat {seat['seat']} ({seat['level']}): ù/wins {seat['wins']}, "
+                     f"điểm/points {seat['points']:+g}, lỗi/violations {seat['violations']}, "
+                     f"bỏ ù/missed ù {seat['missed_u']}, bỏ chíu/missed chíu "
+                     f"{seat['missed_chiu']}, xướng sai/wrong calls {seat['wrong_calls']}")
+    if saved:
+        lines.append(f"  đã lưu / saved: {saved.get('db') or saved.get('file')}")
+    return Output(data, "\n".join(lines) + "\n")
