@@ -10,7 +10,7 @@ ifneq ($(PACKAGES),$(strip $(shell cat $(VENV)/.stamp 2>/dev/null)))
 STAMP_STALE := FORCE
 endif
 
-.PHONY: venv run test bench clean FORCE
+.PHONY: venv run test bench dist check-dist clean FORCE
 
 venv: $(VENV)/.stamp
 
@@ -40,6 +40,28 @@ bench: venv
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/replays.py
 
+# The bundle: built from a clean venv holding only the runtime dependencies (`pip install .`,
+# no dev extras) and PyInstaller; re-made when pyproject.toml changes. The project itself is
+# re-installed on every build so the bundled metadata (--version) follows pyproject.toml.
+DIST_VENV := .venv-dist
+DIST_BIN := $(DIST_VENV)/bin
+
+$(DIST_VENV)/.stamp: pyproject.toml
+	rm -rf $(DIST_VENV)
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_BIN)/python -m pip install --upgrade pip
+	$(DIST_BIN)/python -m pip install . pyinstaller
+	@touch $@
+
+dist: $(DIST_VENV)/.stamp
+	$(DIST_BIN)/python -m pip install --no-deps --force-reinstall . >/dev/null
+	rm -rf build/chan-tutor dist/chan-tutor
+	$(DIST_BIN)/pyinstaller --noconfirm --clean --log-level WARN build.spec
+	@du -sh dist/chan-tutor
+
+check-dist:
+	$(DIST_BIN)/python tools/check_bundle.py dist/chan-tutor
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(DIST_VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

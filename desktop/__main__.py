@@ -1,14 +1,33 @@
 """The `chan-tutor` command (also `python -m desktop`); see FORMATS.md "Command line".
 
-With no sub-command it opens the app; the record verbs (analyze, export, import) run in
-replays.cli without importing Qt.
+With no sub-command it opens the app (`--smoke`: opens it, plays to the learner's first
+decision, prints first_frame_ms and exits); the record verbs (analyze, export, import,
+selfplay) run in replays.cli and drill in lessons.cli, without importing Qt.
 """
 
+import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
-from desktop import __version__
+import desktop.startup  # noqa: F401  (first: its clock is the --smoke fallback's zero)
+from desktop import version
+from lessons.cli import DRILL, add_drill_command, run_drill
 from replays.cli import COMMANDS, Parser, add_commands
+
+
+class VersionAction(argparse.Action):
+    """`--version`, looking the version up only when it is asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        sys.stdout.write(f"chan-tutor {version()}\n")
+        parser.exit()
 
 
 def build_parser() -> Parser:
@@ -17,28 +36,36 @@ def build_parser() -> Parser:
         prog="chan-tutor",
         description="Chắn tutor: learn, play and review the Vietnamese card game Chắn.",
     )
-    parser.add_argument("--version", action="version", version=f"chan-tutor {__version__}")
+    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     parser.add_argument(
         "--data-dir",
         type=Path,
         metavar="PATH",
         help="folder for user data (default: the platform's user data folder)",
     )
-    add_commands(parser)
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the window, start a game against the computer, stop at your first "
+        "decision, print first_frame_ms=N and exit 0 (for scripts)",
+    )
+    add_drill_command(add_commands(parser))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    if args.command == DRILL:
+        return run_drill(args)
     if args.command in COMMANDS:
         from replays.cli import run
 
         return run(args)
     # Imported here so `--version` and the sub-commands start without Qt.
-    from desktop.main_window import run_app
+    from desktop.app import run_app
 
-    return run_app(sys.argv[:1])
+    return run_app(sys.argv[:1], args.data_dir, smoke=args.smoke)
 
 
 if __name__ == "__main__":

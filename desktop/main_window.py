@@ -1,104 +1,309 @@
-"""The main window: a welcome and a sample deal, until the play/learn/review screens exist."""
+"""The main window: the three activities — Học, Chơi, Xem lại — under one bar, with settings,
+sound, language, help and About; it owns the store, the Worker and the sounds.
+"""
 
-import random
+from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop.chieu.scene import Scene
+from desktop.i18n import current, set_language, translate
+from desktop.keys import keys_of
+from desktop.play.pacing import HUMAN, Pacing
+from desktop.play.resume import offerable_game
+from desktop.play.screen import PlayScreen, describe_game
 from desktop.qt import (
     QAction,
-    QApplication,
-    QFontDatabase,
+    QButtonGroup,
+    QCloseEvent,
+    QEvent,
+    QHBoxLayout,
     QKeySequence,
-    QLabel,
     QMainWindow,
-    QPlainTextEdit,
+    QMenu,
+    QMessageBox,
     QPushButton,
+    QStackedWidget,
     Qt,
+    QTimer,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
-from engine.deal import Deal
-from engine.hand import arrange
+from desktop.settings import Settings, load, save, settings_path
+from desktop.sound import Sounds
+from desktop.worker import Worker
+from replays.paths import default_db
+from replays.store import Store
 
-TITLE = "Chắn — Học, chơi, xem lại"
+if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
+    # imported when first opened (issue 6: start-up time)
+    from desktop.learn.screen import LearnScreen
+    from desktop.review.screen import ReviewScreen
+    from desktop.settings_dialog import SettingsDialog
 
-WELCOME = (
-    "<h2>Chào mừng bạn đến với Chắn!</h2>"
-    "<p>Chương trình này sẽ giúp bạn học luật chơi Chắn, chơi với máy và xem lại "
-    "từng ván để thấy chỗ đánh sai. Bài học, chơi và xem lại đang được xây dựng; "
-    "bây giờ bạn có thể chia thử một ván và xem bài của mỗi người được xếp thành "
-    "chắn, cạ, ba đầu và què.</p>"
-    "<p><i>Welcome to Chắn! This program will teach you the rules of Chắn, let you play "
-    "against the computer and review each game to see its mistakes. Lessons, play and "
-    "review are being built; for now you can deal a sample game and see each hand "
-    "arranged into chắn (pairs), cạ, ba đầu and què (lone cards).</i></p>"
-)
-
-
-def describe_deal(deal: Deal, seed: int) -> str:
-    """The deal as text: the quân cái, the nọc size and every hand arranged (RULES R3.6)."""
-    cai = deal.cai_card
-    lines = [f"Ván mẫu (sample game), seed {seed}"]
-    if cai is not None:
-        lines.append(f"Quân cái: {cai} ({cai.name_vi}) → ghế {deal.cai_seat}")
-    lines.append(f"Nọc (stock): {len(deal.noc)} quân")
-    for seat, hand in enumerate(deal.hands):
-        lines.append("")
-        lines.append(f"Ghế {seat} (seat {seat}) — {len(hand)} quân")
-        a = arrange(hand)
-        for label, groups in (("chắn", a.chan), ("cạ", a.ca), ("ba đầu", a.ba_dau)):
-            text = " · ".join(" ".join(str(card) for card in group) for group in groups)
-            lines.append(f"  {label + ':':<8} {text or '—'}")
-        lines.append(f"  {'què:':<8} {' '.join(str(card) for card in a.que) or '—'}")
-    return "\n".join(lines)
+ACTIVITIES = ("learn", "play", "review")
 
 
 class MainWindow(QMainWindow):
     """The application's main window."""
 
-    def __init__(self) -> None:
+    def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
+                 seeds: Callable[[], int] | None = None, offer_resume: bool = True,
+                 scene: Scene | None = None, mute: bool = False) -> None:
         super().__init__()
-        self.setWindowTitle(TITLE)
+        self.data_dir = data_dir
+        self.settings_file = settings_path(data_dir)
+        self.settings = load(self.settings_file)
+        if self.settings.lang != current():
+            set_language(self.settings.lang)
+        db = default_db(data_dir)
+        db.parent.mkdir(parents=True, exist_ok=True)
+        self.store = Store.open(db)
+        self.worker = Worker(self)
+        # `mute` (the smoke run) keeps the audio device untouched whatever the settings say
+        self.sounds = Sounds(self.worker, self.settings.sound and not mute)
+        self.resume_box: QMessageBox | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self._closed = False
 
-        welcome = QLabel(WELCOME)
-        welcome.setWordWrap(True)
-        welcome.setTextFormat(Qt.TextFormat.RichText)
+        self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
+                               seeds, scene)
+        self.play.settings_wanted.connect(self.open_settings)
+        self.play.games_changed.connect(self._games_changed)
+        self.learn: LearnScreen | None = None  # built when first shown (start-up time)
+        self.review: ReviewScreen | None = None
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.play)
 
-        self.deal_button = QPushButton("Chia thử một ván (Deal a sample game)")
-        self.deal_button.setShortcut(QKeySequence("Ctrl+D"))
-        self.deal_button.setToolTip("Ctrl+D")
-        self.deal_button.clicked.connect(lambda: self.deal_sample())
-
-        self.hands_view = QPlainTextEdit()
-        self.hands_view.setReadOnly(True)
-        self.hands_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.hands_view.setPlaceholderText("Bấm “Chia thử một ván” (Ctrl+D) để chia bài.")
-
-        layout = QVBoxLayout()
-        layout.addWidget(welcome)
-        layout.addWidget(self.deal_button)
-        layout.addWidget(self.hands_view, stretch=1)
+        self.tabs: dict[str, QToolButton] = {}
+        group = QButtonGroup(self)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(8, 4, 8, 4)
+        for name in ACTIVITIES:
+            button = QToolButton()
+            button.setObjectName("activity")
+            button.setCheckable(True)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.clicked.connect(lambda _=False, n=name: self.show_activity(n))
+            group.addButton(button)
+            bar.addWidget(button)
+            self.tabs[name] = button
+        bar.addStretch(1)
+        self.sound_button = QPushButton()
+        self.sound_button.setCheckable(True)
+        self.sound_button.clicked.connect(self.toggle_sound)
+        self.settings_button = QPushButton()
+        self.settings_button.clicked.connect(self.open_settings)
+        self.help_button = QPushButton()
+        self.help_menu = QMenu(self)
+        self.help_button.setMenu(self.help_menu)
+        for widget in (self.sound_button, self.settings_button, self.help_button):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            bar.addWidget(widget)
+        for button in self.tabs.values():
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        top = QWidget()
+        top.setObjectName("activityBar")
+        top.setLayout(bar)
         central = QWidget()
-        central.setLayout(layout)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(top)
+        layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
-        quit_action = QAction("Thoát (Quit)", self)
-        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        quit_action.triggered.connect(self.close)
-        self.addAction(quit_action)
+        self.actions_by_id: dict[str, QAction] = {}
+        for command, slot in (
+                ("help", self.open_help), ("learn", lambda: self.show_activity("learn")),
+                ("play", lambda: self.show_activity("play")),
+                ("review", lambda: self.show_activity("review")),
+                ("new_session", self.new_session), ("settings", self.open_settings),
+                ("language", self.toggle_language), ("mute", self.toggle_sound),
+                ("about", self.open_about), ("quit", self.close)):
+            action = QAction(self)
+            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+            self.actions_by_id[command] = action
+        self.help_menu.addAction(self.actions_by_id["help"])
+        self.help_menu.addAction(self.actions_by_id["about"])
 
-        self.resize(720, 680)
+        self.retranslate()
+        self.show_activity("play")
+        self.resize(1280, 800)
+        if offer_resume:
+            QTimer.singleShot(0, self.offer_resume)
 
-    def deal_sample(self, seed: int | None = None) -> None:
-        """Deal a 4-player game from `seed` (random when None) and show the hands."""
-        if seed is None:
-            seed = random.randrange(1_000_000)
-        self.hands_view.setPlainText(describe_deal(Deal.shuffled(seed), seed))
+    # ------------------------------------------------------------------ activities
 
+    def show_activity(self, name: str) -> None:
+        """Switch to Học, Chơi or Xem lại."""
+        page: QWidget
+        if name == "learn":
+            if self.learn is None:
+                from desktop.learn.screen import LearnScreen
 
-def run_app(argv: list[str]) -> int:
-    """Open the main window and run the Qt event loop until it closes."""
-    app = QApplication(argv)
-    app.setApplicationName("chan-tutor")
-    app.setApplicationDisplayName(TITLE)
-    window = MainWindow()
-    window.show()
-    return app.exec()
+                self.learn = LearnScreen()
+                self.pages.addWidget(self.learn)
+            page = self.learn
+        elif name == "review":
+            if self.review is None:
+                from desktop.review.screen import ReviewScreen
+
+                self.review = ReviewScreen(self.store, self.worker)
+                self.pages.addWidget(self.review)
+            else:
+                self.review.refresh()
+            page = self.review
+        else:
+            page = self.play
+        self.pages.setCurrentWidget(page)
+        self.tabs[name].setChecked(True)
+        if name == "play" and self.play.stack.currentWidget() is self.play.table:
+            self.play.chieu.setFocus()
+
+    def activity(self) -> str:
+        """The activity shown."""
+        return next(n for n, b in self.tabs.items() if b.isChecked())
+
+    def new_session(self) -> None:
+        """Start a new hội (Ctrl+N)."""
+        self.show_activity("play")
+        self.play.start_session()
+
+    def _games_changed(self) -> None:
+        if self.review is not None:
+            self.review.refresh()
+
+    # ------------------------------------------------------------------ resume
+
+    def offer_resume(self) -> None:
+        """On start: an interrupted game is offered for resuming (issue 6)."""
+        if self._closed:
+            return
+        game_id = offerable_game(self.store, self.settings.skip_resume)
+        if game_id is None:
+            return
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(translate("Main", "Chơi tiếp?"))
+        box.setText(translate("Main", "Lần trước bạn dừng giữa một ván: {game}. Chơi tiếp ván "
+                                      "này không?").format(game=describe_game(self.store, game_id)))
+        yes = box.addButton(translate("Main", "Chơi tiếp"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(translate("Main", "Không"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes)
+        self.resume_box = box
+        box.finished.connect(lambda _: self._resume_answered(box, game_id, yes))
+        box.open()
+
+    def _resume_answered(self, box: QMessageBox, game_id: int, yes: object) -> None:
+        self.resume_box = None
+        box.deleteLater()
+        if box.clickedButton() is yes:
+            self.show_activity("play")
+            self.play.resume(game_id)
+        else:
+            self._save(replace(self.settings,
+                               skip_resume=(*self.settings.skip_resume, game_id)[-50:]))
+            self.play.show_start()
+
+    # ------------------------------------------------------------------ settings
+
+    def open_settings(self) -> None:
+        """The settings dialog; saved and applied when accepted."""
+        from desktop.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self)
+        self.settings_dialog = dialog
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.settings()))
+        dialog.finished.connect(lambda _: self._settings_closed(dialog))
+        dialog.open()
+
+    def _settings_closed(self, dialog: SettingsDialog) -> None:
+        if self.settings_dialog is dialog:
+            self.settings_dialog = None
+        dialog.deleteLater()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Save and apply new settings (language and sound at once)."""
+        old = self.settings
+        self._save(settings)
+        self.sounds.set_enabled(settings.sound)
+        self.play.apply_settings(settings)
+        if settings.lang != old.lang:
+            set_language(settings.lang)
+        self.retranslate()
+
+    def _save(self, settings: Settings) -> None:
+        self.settings = settings
+        with contextlib.suppress(OSError):  # a read-only data folder: they apply for this run
+            save(self.settings_file, settings)
+
+    def toggle_language(self) -> None:
+        """Tiếng Việt ↔ English without a restart."""
+        self.apply_settings(replace(self.settings, lang="en" if current() == "vi" else "vi"))
+
+    def toggle_sound(self) -> None:
+        """The mute switch."""
+        self.apply_settings(replace(self.settings, sound=not self.settings.sound))
+
+    # ------------------------------------------------------------------ help
+
+    def open_help(self) -> None:
+        """The keyboard shortcuts (F1)."""
+        from desktop.help_dialog import HelpDialog
+
+        dialog = HelpDialog(self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def open_about(self) -> None:
+        """Version, credits and licences."""
+        from desktop.about import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    # ------------------------------------------------------------------ texts
+
+    def retranslate(self) -> None:
+        """Every text of the window in the current language."""
+        self.setWindowTitle(translate("Main", "Chắn — học, chơi, xem lại"))
+        texts = {"learn": translate("Main", "Học"), "play": translate("Main", "Chơi"),
+                 "review": translate("Main", "Xem lại")}
+        for name, button in self.tabs.items():
+            button.setText(texts[name])
+            button.setToolTip(keys_of(name)[0])
+        self.sound_button.setChecked(self.settings.sound)
+        self.sound_button.setText(translate("Main", "Âm thanh: bật") if self.settings.sound
+                                  else translate("Main", "Âm thanh: tắt"))
+        self.sound_button.setToolTip(keys_of("mute")[0])
+        self.settings_button.setText(translate("Main", "Cài đặt"))
+        self.settings_button.setToolTip(keys_of("settings")[0])
+        self.help_button.setText(translate("Main", "Trợ giúp"))
+        self.actions_by_id["help"].setText(translate("Main", "Phím tắt (F1)"))
+        self.actions_by_id["about"].setText(translate("Main", "Giới thiệu"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Re-translate when the language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop the game's timers and work; every move is already in the store."""
+        if not self._closed:
+            self._closed = True
+            self.play.shutdown()
+            self.worker.wait(3000)
+            self.sounds.close()
+            self.store.close()
+        super().closeEvent(event)

@@ -19,3 +19,20 @@ def test_version_prints_the_project_version_and_exits_0() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"chan-tutor {version}\n"
+
+
+def test_drill_is_a_verb_of_the_program() -> None:
+    """FORMATS: `chan-tutor drill FAMILY --count N --seed S --json`, without importing Qt."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "desktop", "drill", "boc_cai", "--count", "3",
+                          "--seed", "2", "--json"], capture_output=True, text=True, check=True)
+    items = json.loads(out.stdout)["items"]
+    assert len(items) == 3
+    from engine.cards import Card
+    from engine.deal import cai_recipient
+    for item in items:
+        assert item["answer"] == cai_recipient(item["picker"], Card.parse(item["card"]),
+                                               item["players"])

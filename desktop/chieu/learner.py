@@ -57,7 +57,7 @@ def prompts(d: Drawing) -> None:
     if not prompts:
         return
     n = len(prompts)
-    cols = 1 if n == 1 else 2 if n <= 4 else 3
+    cols = 1 if n == 1 else 3 if n in (3, 5, 6) else 2  # three prompts fit one row
     rows = math.ceil(n / cols)
     gap = d.px(8)
     area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar)
@@ -80,12 +80,16 @@ def prompts(d: Drawing) -> None:
                     color=(96, 68, 40) if lit else (62, 42, 24), outline=CREAM)
         color = CREAM if prompt.enabled else DIM
         label = prompt.label or word(f"btn_{prompt.key}", d.lang)
-        inner = button.inflate(-d.px(10), -d.px(4))
-        label_h = p.text.font(Face.SANS_BOLD, p.font_px(16)).get_height()
+        inner = button.inflate(-d.px(10), -d.px(2))
         hint_h = p.text.font(Face.SANS, p.font_px(10)).get_height()
+        size = 16  # the label gives way before the key hint does (small windows)
+        label_h = p.text.font(Face.SANS_BOLD, p.font_px(size)).get_height()
+        while size > 12 and label_h + hint_h > inner.h:
+            size -= 1
+            label_h = p.text.font(Face.SANS_BOLD, p.font_px(size)).get_height()
         if prompt.hint and label_h + hint_h <= inner.h:
             top_y = inner.y + (inner.h - label_h - hint_h) // 2
-            p.label(label, Face.SANS_BOLD, 16, color,
+            p.label(label, Face.SANS_BOLD, size, color,
                     pygame.Rect(inner.x, top_y, inner.w, label_h), role="button")
             p.label(prompt.hint, Face.SANS, 10, DIM,
                     pygame.Rect(inner.x, top_y + label_h, inner.w, hint_h),

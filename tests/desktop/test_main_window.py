@@ -1,30 +1,79 @@
-"""The main window opens and its sample deal shows every hand."""
+"""The main window: three activities, settings saved beside replays.db, the language switched
+without a restart."""
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
 
-from desktop.main_window import TITLE, MainWindow, describe_deal
-from engine.deal import Deal
+from desktop.i18n import current, set_language
+from desktop.learn.screen import LearnScreen
+from desktop.qt import Qt
+from desktop.review.screen import ReviewScreen
+from desktop.settings import load, settings_path
+from engine.game import Mode
 
 
-def test_describe_deal_lists_every_card_of_every_hand() -> None:
-    deal = Deal.shuffled(7)
-    text = describe_deal(deal, 7)
-    sections = text.split("\n\n")[1:]
-    assert len(sections) == len(deal.hands) == 4
-    for section, hand in zip(sections, deal.hands, strict=True):
-        shown = [
-            code
-            for line in section.splitlines()[1:]
-            for code in line.split(":", 1)[1].split()
-            if code not in ("·", "—")
-        ]
-        assert sorted(shown) == sorted(str(card) for card in hand)
+@pytest.fixture(autouse=True)
+def vietnamese() -> Iterator[None]:
+    yield
+    set_language("vi")
 
 
-def test_deal_button_fills_the_hands_view(qtbot: QtBot) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.windowTitle() == TITLE
-    assert window.deal_button.shortcut().toString() == "Ctrl+D"
-    window.deal_button.click()
-    assert window.hands_view.toPlainText().startswith("Ván mẫu")
+def test_the_three_activities(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_window(qtbot, tmp_path)
+    assert [b.text() for b in window.tabs.values()] == ["Học", "Chơi", "Xem lại"]
+    assert window.activity() == "play"
+    qtbot.mouseClick(window.tabs["learn"], Qt.MouseButton.LeftButton)
+    assert isinstance(window.pages.currentWidget(), LearnScreen)
+    qtbot.mouseClick(window.tabs["review"], Qt.MouseButton.LeftButton)
+    assert isinstance(window.pages.currentWidget(), ReviewScreen)
+    qtbot.mouseClick(window.tabs["play"], Qt.MouseButton.LeftButton)
+    assert window.pages.currentWidget() is window.play
+    assert (tmp_path / "replays.db").exists()
+
+
+def test_ctrl_l_switches_the_language_of_everything_at_once(qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    window = open_window(qtbot, tmp_path, seeds=[3])
+    window.new_session()
+    c = window.play.controller
+    wait_for(qtbot, lambda: c.state == "learner")
+    window.show_activity("learn")
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert current() == "en"
+    wait_for(qtbot, lambda: window.tabs["review"].text() == "Review")
+    assert window.windowTitle() == "Chắn — learn, play, review"
+    assert window.learn is not None
+    wait_for(qtbot, lambda: "Learn the rules" in window.learn.browser.toPlainText())
+    view = window.play.chieu.view()
+    assert view is not None and view.lang == "en"
+    assert load(settings_path(tmp_path)).lang == "en"
+    window.toggle_language()
+    wait_for(qtbot, lambda: window.tabs["review"].text() == "Xem lại")
+
+
+def test_settings_are_saved_and_apply(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_window(qtbot, tmp_path)
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    wait_for(qtbot, lambda: window.settings_dialog is not None)
+    dialog = window.settings_dialog
+    assert dialog is not None
+    dialog.mode.setCurrentIndex(dialog.mode.findData("strict"))
+    dialog.names[0].setText("Lan")
+    dialog.accept()
+    assert window.settings.mode is Mode.STRICT and window.settings.names[0] == "Lan"
+    assert load(settings_path(tmp_path)) == window.settings
+    assert "Nghiêm" in window.play.start_page.summary.text()
+    assert "Lan" in window.play.start_page.summary.text()
+    window.new_session()
+    c = window.play.controller
+    wait_for(qtbot, lambda: c.state in ("learner", "over"))
+    assert c.names[0] == "Lan" and c.game is not None and c.game.mode is Mode.STRICT
+    window.apply_settings(replace(window.settings, claim_seconds=10))
+    assert window.play.controller.settings.claim_seconds == 10

@@ -1,0 +1,160 @@
+"""Starting the application: the QApplication, the shipped fonts, the look, the language, the
+main window — and the smoke run for scripts (`chan-tutor --smoke`, FORMATS.md).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from desktop.qt import QApplication, QColor, QFont, QFontDatabase, QIcon, QPalette, QTimer
+from desktop.resources import FONTS, RESOURCES
+
+TITLE = "Chắn — học, chơi, xem lại"
+SMOKE_TIMEOUT_MS = 20_000
+
+STYLE = """
+#activityBar { background: #3a2414; }
+#activityBar QToolButton#activity {
+    color: #f2e6cc; background: transparent; border: none; border-bottom: 3px solid transparent;
+    padding: 6px 14px; font-size: 15px; font-weight: bold;
+}
+#activityBar QToolButton#activity:checked { color: #f2c450; border-bottom-color: #f2c450; }
+#activityBar QToolButton#activity:hover { color: #ffffff; }
+#activityBar QPushButton { color: #f2e6cc; background: #5a3a22; border: 1px solid #7a5634;
+    border-radius: 4px; padding: 4px 10px; }
+#activityBar QPushButton:checked { background: #6b4a2a; }
+QLabel#pageTitle { font-size: 22px; font-weight: bold; padding: 12px 0 4px 0; }
+QPushButton#primary { background: #aa261e; color: #fdf5e4; font-weight: bold;
+    border: 1px solid #7d1a14; border-radius: 4px; padding: 6px 14px; }
+QPushButton#primary:disabled { background: #c9a49f; }
+#hintBar { background: #fbf3dc; border-top: 2px solid #f2c450; }
+QLabel#warningTitle { color: #aa261e; font-size: 17px; font-weight: bold; }
+"""
+
+
+def load_fonts() -> str | None:
+    """Register the shipped Noto Sans subsets (Vietnamese everywhere); return their family."""
+    family: str | None = None
+    for name in ("NotoSans-Regular-vi.ttf", "NotoSans-Bold-vi.ttf"):
+        index = QFontDatabase.addApplicationFont(str(FONTS / name))
+        families = QFontDatabase.applicationFontFamilies(index) if index >= 0 else []
+        family = family or (families[0] if families else None)
+    return family
+
+
+# Warm paper tones, like the chiếu and the cards (Fusion draws every widget with them).
+PALETTE = {
+    QPalette.ColorRole.Window: "#f3ead8",
+    QPalette.ColorRole.Base: "#fffaf0",
+    QPalette.ColorRole.AlternateBase: "#f6eedc",
+    QPalette.ColorRole.Button: "#eadfc8",
+    QPalette.ColorRole.Highlight: "#aa261e",
+    QPalette.ColorRole.HighlightedText: "#fffaf0",
+    QPalette.ColorRole.WindowText: "#2a1d12",
+    QPalette.ColorRole.Text: "#2a1d12",
+    QPalette.ColorRole.ButtonText: "#2a1d12",
+    QPalette.ColorRole.ToolTipBase: "#fffaf0",
+    QPalette.ColorRole.ToolTipText: "#2a1d12",
+    QPalette.ColorRole.Link: "#8a2a1c",
+}
+
+
+def make_app(argv: list[str]) -> QApplication:
+    """The QApplication with the program's name, fonts and style."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(argv)
+    app.setApplicationName("chan-tutor")
+    app.setApplicationDisplayName(TITLE)
+    app.setStyle("Fusion")
+    palette = app.palette()
+    for role, color in PALETTE.items():
+        palette.setColor(role, QColor(color))
+    app.setPalette(palette)
+    family = load_fonts()
+    if family is not None:
+        font = QFont(family)
+        font.setPointSizeF(10.5)
+        app.setFont(font)
+    app.setStyleSheet(STYLE)
+    icon = QIcon()
+    for size in (32, 64, 256):
+        icon.addFile(str(RESOURCES / "icons" / f"chan-tutor-{size}.png"))
+    app.setWindowIcon(icon)
+    return app
+
+
+def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
+    """Open the main window and run the event loop until it closes (or the smoke run ends)."""
+    app = make_app(argv)
+    if smoke:
+        return smoke_run(app, data_dir)
+    from desktop.main_window import MainWindow
+    from replays.errors import RecordError
+
+    try:
+        window = MainWindow(data_dir)
+    except (RecordError, OSError) as error:  # a database we must not touch, a folder we can't
+        _cannot_start(error)
+        return 1
+    window.show()
+    return app.exec()
+
+
+def _cannot_start(error: Exception) -> None:
+    """Say why the program cannot open its data, in both languages, and where."""
+    from desktop.i18n import translate
+    from desktop.qt import QMessageBox
+
+    detail = str(error)
+    print(detail, file=sys.stderr)
+    QMessageBox.critical(None, TITLE, translate(
+        "App", "Không mở được dữ liệu của chương trình (dùng --data-dir để chọn thư mục "
+               "khác):") + "\n\n" + detail)
+
+
+def smoke_run(app: QApplication, data_dir: Path | None,
+              seeds: Callable[[], int] | None = None) -> int:
+    """Open the window, start a game against the computer, stop at the learner's first
+    decision and print first_frame_ms (ms from process start to that chiếu frame)."""
+    from desktop.main_window import MainWindow
+    from desktop.play.pacing import INSTANT
+    from desktop.startup import ms_since_start
+
+    temp = None
+    if data_dir is None:  # a smoke run must not add a hội to the learner's own games
+        temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
+        data_dir = Path(temp.name)
+    window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False, mute=True)
+    window.show()
+    result = {"code": 1}
+
+    def check(_: object) -> None:
+        if result["code"] == 0 or window.play.controller.state != "learner":
+            return
+        chieu = window.play.chieu
+        chieu.repaint()
+        if chieu.hit_map() is None:  # not exposed yet: draw it anyway
+            chieu.grab()
+        result["code"] = 0
+        print(f"first_frame_ms={ms_since_start()}", flush=True)
+        QTimer.singleShot(0, window.close)
+
+    def timeout() -> None:
+        print("smoke: the learner's first decision never came", file=sys.stderr)
+        window.close()
+
+    controller = window.play.controller
+    controller.view_changed.connect(check)
+    # ~1 deal in 100 ends before the learner's first decision (a computer wins at once):
+    # the hội goes on to the next game, as the learner would
+    controller.game_over.connect(lambda _: QTimer.singleShot(0, controller.next_game))
+    QTimer.singleShot(SMOKE_TIMEOUT_MS, timeout)
+    window.play.start_session()
+    app.exec()
+    if temp is not None:
+        temp.cleanup()
+    return result["code"]

@@ -1,0 +1,58 @@
+"""Vietnamese first, English through Qt's translation mechanism.
+
+Every user-facing string in desktop/ is written in Vietnamese inside ``translate("Context",
+"…")`` with literal arguments (tables are functions that call it when shown), which
+``pyside6-lupdate`` extracts into resources/translations/chan_tutor_en.ts; the English is kept
+there and ``pyside6-lrelease`` compiles it into chan_tutor_en.qm (tools/translations.py does
+both). Switching language installs or removes a QTranslator: Qt then sends every widget a
+LanguageChange event and each screen re-translates itself, so no restart is needed.
+
+Texts that come from the engine (explanations, cước names, the computer's reasons) already
+carry both languages; `pick` chooses between them.
+"""
+
+from __future__ import annotations
+
+from desktop.qt import QCoreApplication, QLocale, QTranslator
+from desktop.resources import RESOURCES
+from desktop.settings import Lang
+
+TRANSLATIONS = RESOURCES / "translations"
+QM_FILE = "chan_tutor_en.qm"
+
+_state: dict[str, object] = {"lang": "vi", "translator": None}
+
+
+def translate(context: str, text: str) -> str:
+    """`text` (Vietnamese source) in the current language."""
+    return QCoreApplication.translate(context, text)
+
+
+def current() -> Lang:
+    """The language being shown."""
+    return "en" if _state["lang"] == "en" else "vi"
+
+
+def pick(vi: str, en: str) -> str:
+    """One of two texts given in both languages (engine explanations, names)."""
+    return en if current() == "en" else vi
+
+
+def set_language(lang: Lang) -> bool:
+    """Show `lang` from now on; returns False if the English catalogue could not be loaded."""
+    app = QCoreApplication.instance()
+    old = _state["translator"]
+    if isinstance(old, QTranslator) and app is not None:
+        QCoreApplication.removeTranslator(old)
+    _state["translator"] = None
+    ok = True
+    if lang == "en":
+        translator = QTranslator(app)
+        ok = bool(translator.load(QM_FILE, str(TRANSLATIONS)))
+        if ok:
+            QCoreApplication.installTranslator(translator)
+            _state["translator"] = translator
+    _state["lang"] = lang if ok else "vi"
+    QLocale.setDefault(QLocale(QLocale.Language.English if current() == "en"
+                               else QLocale.Language.Vietnamese))
+    return ok

@@ -1,0 +1,1 @@
+"""Học: the rules reference (lessons come in their own issue)."""

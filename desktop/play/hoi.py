@@ -1,0 +1,331 @@
+"""A hội being played: the engine objects (Session, the Recorder of the current game, one
+computer player per seat) and the flow of a game — whose decision it is, computer thinking on
+the Worker, card flights, the claim countdown, the end of a game and the next one.
+
+Every move goes through the Recorder, so the store holds each event the moment it is played.
+The learner's side (clicks, keys, warnings, hints, the ChieuView) is PlayController, which
+builds on this class through the hooks `_learner_turn`, `_refresh` and `_set_hint`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from desktop.chieu.view import Animation
+from desktop.play import words
+from desktop.play.animator import Animator
+from desktop.play.motion import SOUNDS, deal_flights, flight
+from desktop.play.pacing import HUMAN, Pacing
+from desktop.play.resume import session_before
+from desktop.qt import QObject, QTimer, Signal
+from desktop.settings import Settings
+from desktop.sound import Sounds
+from desktop.worker import Job, Worker
+from engine.actions import Action
+from engine.ai import Decision, Player, make_player
+from engine.cards import Card
+from engine.deal import Deal
+from engine.errors import ChanError
+from engine.events import BecameBao, Played
+from engine.game import Game, Phase
+from engine.session import Session
+from engine.violations import Violation
+from replays.record import Player as SeatPlayer
+from replays.recorder import Recorder
+from replays.store import Store
+
+LEARNER = 0
+
+
+class Hoi(QObject):
+    """The hội for a learner at seat 0 against computer players; see the module docstring."""
+
+    call_requested = Signal(object)  # Game: the learner won and composes the xướng
+    game_over = Signal(object)  # Game: the result screen
+    started = Signal()  # a game began (fresh or resumed)
+
+    def __init__(self, store: Store, settings: Settings, worker: Worker,
+                 sounds: Sounds | None = None, pacing: Pacing = HUMAN,
+                 seeds: Callable[[], int] | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.settings = settings
+        self.worker = worker
+        self.sounds = sounds
+        self.pacing = pacing
+        self._rng = random.Random()
+        self._seeds = seeds or (lambda: self._rng.randrange(1 << 31))
+        self.session: Session | None = None
+        self.session_id: int | None = None
+        self.players: tuple[SeatPlayer, ...] = ()
+        self.recorder: Recorder | None = None
+        self.game_no = 0
+        self.seed: int | None = None
+        self._ais: dict[int, Player] = {}
+        # what the chiếu shows besides the game (the learner's side sets most of it)
+        self.selected: Card | None = None
+        self.message = ""
+        self._pending: Action | None = None
+        self._finished = False
+        self.animator = Animator(pacing, self)
+        self.animator.frame.connect(self._refresh)
+        self.animator.finished.connect(self._advance)
+        self._deadline: float | None = None
+        self.clock: Callable[[], float] = time.monotonic  # tests move time on by hand
+        self._jobs: list[Job[Decision]] = []
+        # timers, owned here so that stopping the controller stops them all
+        self._think_timer = self._timer(self._think, single=True)
+        self._countdown_timer = self._timer(self._tick_countdown)
+
+    def _timer(self, slot: Callable[[], None], single: bool = False) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(single)
+        timer.timeout.connect(slot)
+        return timer
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played (or just finished)."""
+        return None if self.recorder is None else self.recorder.game
+
+    @property
+    def game_id(self) -> int | None:
+        """The store's id of the game being played."""
+        return None if self.recorder is None else self.recorder.game_id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, as recorded with the hội."""
+        return tuple(p.name for p in self.players)
+
+    @property
+    def state(self) -> str:
+        """idle | busy (computer, animation) | learner | warning | call | over."""
+        game = self.game
+        if game is None:
+            return "idle"
+        if self.animator.running:
+            return "busy"
+        if game.is_over:
+            return "over" if self._finished else "busy"
+        if self._pending is not None:
+            return "warning"
+        if game.actor == LEARNER:
+            return "call" if game.phase is Phase.CALL else "learner"
+        return "busy"
+
+    # ------------------------------------------------------------------ the hội
+
+    def start_session(self) -> None:
+        """Start a new hội with the settings' làng options, players and levels."""
+        self.stop()
+        s = self.settings
+        players = (SeatPlayer(s.names[0]),
+                   *(SeatPlayer(s.names[i], "ai", s.levels[i - 1]) for i in range(1, 4)))
+        self.session_id = self.store.new_session(s.rules, players)
+        self.players = players
+        seed = self._seeds()
+        # R2.4: the first picker is chosen at random — from the first deal's seed, so that a
+        # hội is reproducible from its seeds alone
+        picker = random.Random(seed).randrange(len(players))
+        self.session = Session(len(players), s.rules, first_picker=picker)
+        self.game_no = 0
+        self._new_game(seed)
+
+    def resume(self, game_id: int) -> None:
+        """Continue an interrupted game exactly where its recorded events stop."""
+        self.stop()
+        recorder = Recorder.resume(self.store, game_id)
+        session_id, position = self.store.locate(game_id)
+        record = self.store.session(session_id, position)
+        self.session_id = session_id
+        self.players = record.players
+        self.session = session_before(record, position)
+        self.game_no = position + 1
+        self._begin(recorder, None)
+
+    def next_game(self) -> None:
+        """The next game of the hội (picker and thông carried on, R2.4, C2)."""
+        if self.state == "over":
+            self._new_game()
+
+    def _new_game(self, seed: int | None = None) -> None:
+        assert self.session is not None and self.session_id is not None
+        if seed is None:
+            seed = self._seeds()
+        deal = Deal.shuffled(seed, self.session.players, self.session.next_picker,
+                             self.session.rules)
+        recorder = Recorder.start(self.store, self.session_id, deal, self.settings.mode)
+        self.game_no += 1
+        self._begin(recorder, seed)
+
+    def _begin(self, recorder: Recorder, seed: int | None) -> None:
+        self.recorder = recorder
+        self.seed = seed
+        base = seed if seed is not None else recorder.game_id
+        # every seat but the learner's is played by the computer (an imported hội may name
+        # other humans: they have no one to play them here)
+        self._ais = {seat: make_player(p.level or "normal", seed=base + seat)
+                     for seat, p in enumerate(self.players) if seat != LEARNER}
+        self._finished = False
+        self.selected = None
+        self.message = ""
+        self._set_hint("")
+        self.started.emit()
+        if self.sounds is not None:
+            self.sounds.warm()
+        fresh = not recorder.game.record
+        if fresh and self.sounds is not None:
+            self.sounds.play("deal")
+        if fresh and self.pacing.deal_ms > 0:
+            game = recorder.game
+            self.animator.start(deal_flights(game.players, game.deal.cai_seat))
+        else:
+            self._advance()
+
+    def stop(self) -> None:
+        """Stop every timer and drop the answers of work still running."""
+        for timer in (self._think_timer, self._countdown_timer):
+            timer.stop()
+        self.animator.stop()
+        for job in self._jobs:
+            job.cancel()
+        self._jobs = []
+        self._deadline = None
+        self._pending = None
+
+    # ------------------------------------------------------------------ the flow
+
+    def _advance(self) -> None:
+        """Hand the decision to whoever has it: the learner, a computer, or the result."""
+        game = self.game
+        if game is None or self.animator.running:
+            return
+        self._countdown_timer.stop()
+        self._deadline = None
+        if game.is_over:
+            if not self._finished:
+                assert self.session is not None
+                self.session.record(game)
+                self._finished = True
+                self._refresh()
+                self.game_over.emit(game)
+            return
+        if game.actor == LEARNER:
+            if game.phase is Phase.CALL:
+                self._refresh()
+                self.call_requested.emit(game)
+                return
+            self._learner_turn(game)
+            return
+        self._refresh()
+        self._think_timer.start(self.pacing.think_ms)
+
+    def _key(self) -> tuple[int, int]:
+        game = self.game
+        return (id(game), -1 if game is None else len(game.log))
+
+    def _think(self) -> None:
+        game = self.game
+        if game is None or game.is_over or game.actor in (None, LEARNER) \
+                or self.animator.running:
+            return
+        actor = game.actor
+        assert actor is not None
+        obs = game.observation(actor)
+        player = self._ais[actor]
+        key = self._key()
+        self._jobs.append(self.worker.run(lambda: player.choose(obs),
+                                          lambda d: self._decided(key, d),
+                                          lambda e: self._think_failed(key, e)))
+
+    def _decided(self, key: tuple[int, int], decision: Decision) -> None:
+        self._jobs = [j for j in self._jobs if not j.finished]
+        if key != self._key():
+            return
+        self._play(decision.action)
+
+    def _think_failed(self, key: tuple[int, int], error: BaseException) -> None:
+        del error  # the move still has to be made: the first legal one keeps the game going
+        self._jobs = [j for j in self._jobs if not j.finished]
+        game = self.game
+        if key != self._key() or game is None or game.actor is None:
+            return
+        self.message = words.ai_failed(self.names[game.actor])
+        self._play(game.legal_actions()[0])
+
+    def _play(self, action: Action) -> None:
+        """Apply and record a move; describe it, sound it, animate it, then go on."""
+        game = self.game
+        assert game is not None and self.recorder is not None
+        live_before = game.live
+        try:
+            events = self.recorder.apply(action)
+        except ChanError as e:  # a computer move the engine refuses: never stall the game
+            self.message = str(e)
+            legal = game.legal_actions()
+            if not legal or action in legal:
+                raise
+            events = self.recorder.apply(legal[0])
+        notes: list[str] = []
+        moved: Animation | None = None
+        eaten = live_before.card if live_before is not None else None
+        for ev in events:
+            if isinstance(ev, Played):
+                a = ev.action
+                if a.seat != LEARNER:  # the learner knows what it just did
+                    notes.append(words.did(self.names[a.seat], a, eaten))
+                sound = SOUNDS.get(a.act)
+                if sound is not None and self.sounds is not None:
+                    self.sounds.play(sound)
+                moved = flight(a, live_before, game.live)
+            elif isinstance(ev, Violation):
+                notes.append(words.committed(ev.rule, self.names[ev.seat]))
+            elif isinstance(ev, BecameBao):
+                notes.append(words.became_bao(self.names[ev.seat]))
+        self.message = " ".join(notes)
+        self.selected = None
+        self._set_hint("")
+        if moved is not None and self.pacing.animated:
+            self.animator.start([moved])
+        else:
+            self._advance()
+
+    # ------------------------------------------------------------------ the countdown
+
+    def countdown(self) -> float | None:
+        """The fraction of the claim window's time left (None: no countdown)."""
+        if self._deadline is None or self.settings.claim_seconds <= 0:
+            return None
+        left = self._deadline - self.clock()
+        return max(0.0, min(1.0, left / self.settings.claim_seconds))
+
+    def _tick_countdown(self) -> None:
+        left = self.countdown()
+        if left is None or self.state != "learner":
+            self._countdown_timer.stop()
+            return
+        if left <= 0:
+            self._countdown_timer.stop()
+            self._deadline = None
+            self._time_out()
+            return
+        self._refresh()
+
+    # ------------------------------------------------------------------ hooks
+
+    def _time_out(self) -> None:
+        """The claim countdown ran out: PlayController lets the window pass."""
+
+    def _learner_turn(self, game: Game) -> None:
+        """The learner is to decide (not the xướng): PlayController prompts it."""
+
+    def _refresh(self) -> None:
+        """Something the chiếu shows changed: PlayController emits a new view."""
+
+    def _set_hint(self, text: str) -> None:
+        """Show or (with "") hide the hint: PlayController does."""

@@ -1,0 +1,108 @@
+"""What the learner may do at a position, read from the engine: the prompt buttons (only what is
+legal, R4.2, R4.4), the hand cards that can eat, the moves strict mode filters out (R7.5), and
+keyboard selection over the hand in its drawn order (R3.6). Pure: no Qt, no screen state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from desktop.chieu.drawing import hand_groups
+from desktop.chieu.view import Prompt
+from desktop.keys import key_hint
+from engine.actions import Act, Action
+from engine.cards import Card, pairs_with
+from engine.explain import Explanation, explanation
+from engine.game import Game, Mode, Phase
+
+
+def claim_act(game: Game, seat: int) -> Act | None:
+    """The claim (ù or chíu) `seat` is being asked about now, if any (R4.2)."""
+    claims = game.pending_claims()
+    return claims[0].act if claims and claims[0].seat == seat else None
+
+
+def eaters(game: Game, seat: int) -> frozenset[Card]:
+    """`seat`'s hand cards that may eat the live card now (legal moves only)."""
+    if game.actor != seat or game.phase is not Phase.PLAY:
+        return frozenset()
+    return frozenset(a.card for a in game.legal_actions()
+                     if a.act is Act.EAT and a.card is not None)
+
+
+def explain(game: Game, action: Action) -> tuple[Explanation, ...]:
+    """Game.explain, plus the thiên ù let pass by a first discard (R7.1), which the engine
+    records as bỏ ù but does not explain beforehand (the analyzer words it the same way)."""
+    out = tuple(game.explain(action))
+    if game.phase is Phase.OPENING and action.act is Act.DISCARD and any(
+            a.act is Act.WIN for a in game.legal_actions()):
+        out += (explanation("bo_u", "thiên ù"),)
+    return out
+
+
+def candidates(game: Game, seat: int) -> list[Action]:
+    """What `seat` could physically do, before strict mode leaves out the lỗi (R7.5)."""
+    legal = game.legal_actions()
+    if game.mode is not Mode.STRICT:
+        return legal
+    cards = game.hand_cards(seat)
+    hand = set(cards)
+    out = list(legal)
+    if game.phase is Phase.PLAY and game.live is not None and not game.bao[seat] \
+            and len(cards) > 1:
+        out += [Action(seat, Act.EAT, c) for c in hand if pairs_with(game.live.card, c)]
+    elif game.phase in (Phase.DISCARD, Phase.OPENING):
+        out += [Action(seat, Act.DISCARD, c) for c in hand]
+    elif game.phase is Phase.RETURN:
+        out += [Action(seat, Act.RETURN, c) for c in hand]
+    return out
+
+
+def prompts(game: Game, seat: int, selected: Card | None) -> tuple[Prompt, ...]:
+    """The buttons of `seat`'s decision: Ù and Chíu only when legal; a hint in teaching mode."""
+    legal = {a.act for a in game.legal_actions()}
+    out: list[Prompt] = []
+    phase = game.phase
+    if phase is Phase.CLAIM:
+        claim = claim_act(game, seat)
+        if claim is Act.WIN:
+            out.append(Prompt("win", hint=key_hint("win"), primary=True))
+        elif claim is Act.CHIU:
+            out.append(Prompt("chiu", hint=key_hint("chiu"), primary=True))
+        out.append(Prompt("decline", hint=key_hint("decline")))
+    elif phase is Phase.PLAY:
+        out.append(Prompt("eat", hint=key_hint("eat"), primary=True, enabled=Act.EAT in legal))
+        if Act.PASS in legal:
+            out.append(Prompt("pass", hint=key_hint("pass")))
+        else:
+            out.append(Prompt("draw", hint=key_hint("draw"), enabled=Act.DRAW in legal))
+    elif phase in (Phase.DISCARD, Phase.OPENING, Phase.RETURN):
+        key = "return" if phase is Phase.RETURN else "discard"
+        out.append(Prompt(key, hint=key_hint("use_card"), primary=True,
+                          enabled=selected is not None))
+        if Act.WIN in legal:
+            out.append(Prompt("win", hint=key_hint("win")))
+    if game.mode is Mode.TEACHING:
+        out.append(Prompt("hint", hint=key_hint("hint")))
+    return tuple(out)
+
+
+def hand_order(game: Game, seat: int) -> list[Card]:
+    """`seat`'s hand in the order the chiếu draws it (canonical groups, R3.6)."""
+    return [c for _, group in hand_groups(game.hand_cards(seat)) for c in group]
+
+
+def step_selection(order: Sequence[Card], selected: Card | None, step: int) -> Card | None:
+    """The card one step left (-1) or right (+1) of `selected`, wrapping around.
+
+    Identical copies are one choice and lie side by side, so a step passes over them.
+    """
+    if not order:
+        return None
+    if selected is not None and selected in order:
+        at = order.index(selected) if step < 0 else (
+            len(order) - 1 - list(order)[::-1].index(selected))
+        at += step
+    else:
+        at = 0 if step > 0 else len(order) - 1
+    return order[at % len(order)]

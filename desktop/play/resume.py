@@ -1,0 +1,45 @@
+"""Continuing a hội from the store: which interrupted game to offer, and the hội's state
+(totals, next picker, thông) before it — rebuilt by the engine from the recorded games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.session import Session
+from replays.errors import BadRecord
+from replays.rebuild import replay_session
+from replays.record import SessionRecord
+from replays.store import Store
+
+
+def session_before(record: SessionRecord, position: int) -> Session:
+    """The engine Session after the finished games that precede `position` (R9.2)."""
+    first = record.games[0].deal.picker if record.games else None
+    session = Session(len(record.players), record.rules, first_picker=first or 0)
+    earlier = SessionRecord(record.rules, record.players, record.games[:position],
+                            record.thong_seat, record.created_at)
+    try:
+        games = replay_session(earlier).games
+    except BadRecord:  # an edited database: totals restart, the game itself still resumes
+        return session
+    for game in games:
+        if game.is_over:
+            session.record(game)
+    return session
+
+
+def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
+    """The newest interrupted game the learner played (a human at seat 0), not skipped."""
+    skipped = set(skip)
+    for game_id in reversed(store.unfinished_games()):
+        if game_id in skipped:
+            continue
+        try:
+            session_id, _ = store.locate(game_id)
+            players = store.session(session_id, upto=-1).players
+        except (KeyError, BadRecord):
+            continue
+        if players and players[0].kind == "human":
+            return game_id
+    return None

@@ -1,0 +1,284 @@
+"""Chơi: the start page, the chiếu (with its hint bar) and the result page, and the dialogs of
+a game — the teaching warning and the xướng. Holds no rules: the controller decides, this
+screen shows and forwards clicks, keys and answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from desktop.chieu.scene import Scene
+from desktop.chieu.widget import ChieuWidget
+from desktop.i18n import translate
+from desktop.images import cards_image
+from desktop.keys import BINDINGS, Section, keys_of
+from desktop.play.call_dialog import CallDialog
+from desktop.play.controller import LEARNER, PlayController, Warning
+from desktop.play.pacing import HUMAN, Pacing
+from desktop.play.pages import ResultPage, StartPage
+from desktop.play.result_text import result_html, winning_groups
+from desktop.play.resume import offerable_game
+from desktop.play.warning_dialog import WarningDialog
+from desktop.qt import (
+    QAction,
+    QDialog,
+    QEvent,
+    QFrame,
+    QHBoxLayout,
+    QKeySequence,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    Qt,
+    QTimer,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from desktop.settings import Settings
+from desktop.sound import Sounds
+from desktop.worker import Worker
+from engine.game import Game
+from replays.errors import RecordError
+from replays.store import Store
+
+
+class HintBar(QFrame):
+    """A strip under the chiếu for a hint (teaching mode); hidden when there is none."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("hintBar")
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.close_button = QPushButton("×")
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.close_button.setFixedWidth(32)
+        self.close_button.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 6, 6)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.hide()
+
+    def show_text(self, html: str) -> None:
+        """Show a hint, or hide the bar for an empty text."""
+        self.label.setText(html)
+        self.setVisible(bool(html))
+
+
+class PlayScreen(QWidget):
+    """The Chơi activity."""
+
+    games_changed = Signal()  # a game was recorded to the end: the review list is stale
+    settings_wanted = Signal()
+
+    def __init__(self, store: Store, settings: Settings, worker: Worker,
+                 sounds: Sounds | None = None, pacing: Pacing = HUMAN,
+                 seeds: Callable[[], int] | None = None, scene: Scene | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.settings = settings
+        self.pacing = pacing
+        self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
+        self.warning_dialog: WarningDialog | None = None
+        self.call_dialog: CallDialog | None = None
+        self._result_game: Game | None = None
+
+        self.start_page = StartPage()
+        self.chieu = ChieuWidget(scene=scene)
+        self.chieu.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.hint_bar = HintBar()
+        self.table = QWidget()
+        table_layout = QVBoxLayout(self.table)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.setSpacing(0)
+        table_layout.addWidget(self.chieu, 1)
+        table_layout.addWidget(self.hint_bar)
+        self.result_page = ResultPage()
+        self.stack = QStackedWidget()
+        for page in (self.start_page, self.table, self.result_page):
+            self.stack.addWidget(page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+        c = self.controller
+        c.view_changed.connect(self.chieu.set_view)
+        c.warning.connect(self._warn)
+        c.call_requested.connect(self._ask_call)
+        c.game_over.connect(self._game_over)
+        c.hint_changed.connect(self.hint_bar.show_text)
+        c.started.connect(self._show_table)
+        self.chieu.clicked.connect(c.click)
+        self.chieu.hovered.connect(c.hover)
+        self.start_page.new_button.clicked.connect(self.start_session)
+        self.start_page.resume_button.clicked.connect(self._resume_offered)
+        self.start_page.settings_button.clicked.connect(self.settings_wanted)
+        self.result_page.next_button.clicked.connect(c.next_game)
+        self.result_page.end_button.clicked.connect(self.end_session)
+        self._result_timer = QTimer(self)
+        self._result_timer.setSingleShot(True)
+        self._result_timer.timeout.connect(self._show_result)
+        self._bind_keys()
+        self.show_start()
+
+    def _bind_keys(self) -> None:
+        """The play keys work while the chiếu page has the focus; N also on the result page."""
+        for b in BINDINGS:
+            if b.section is not Section.PLAY:
+                continue
+            action = QAction(self.table)
+            action.setShortcuts([QKeySequence(k) for k in b.keys])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, command=b.id: self.controller.command(command))
+            self.table.addAction(action)
+        next_game = QAction(self.result_page)
+        next_game.setShortcuts([QKeySequence(k) for k in keys_of("next_game")])
+        next_game.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        next_game.triggered.connect(self.controller.next_game)
+        self.result_page.addAction(next_game)
+
+    # ------------------------------------------------------------------ pages
+
+    def show_start(self) -> None:
+        """The start page, with the interrupted game to resume if there is one."""
+        self.start_page.show_settings(self.settings, self._resumable_text())
+        self.stack.setCurrentWidget(self.start_page)
+
+    def _resumable_text(self) -> str | None:
+        game_id = offerable_game(self.store, self.settings.skip_resume)
+        if game_id is None or game_id == self.controller.game_id:
+            return None
+        return describe_game(self.store, game_id)
+
+    def _show_table(self) -> None:
+        self._result_timer.stop()
+        self.stack.setCurrentWidget(self.table)
+        self.chieu.setFocus()
+
+    def start_session(self) -> None:
+        """A new hội with the current settings."""
+        self.controller.settings = self.settings
+        self.controller.start_session()
+
+    def resume(self, game_id: int) -> None:
+        """Continue an interrupted game (a record the engine cannot replay is reported)."""
+        self.controller.settings = self.settings
+        try:
+            self.controller.resume(game_id)
+        except (RecordError, KeyError) as error:
+            QMessageBox.warning(self, translate("Play", "Không chơi tiếp được"), translate(
+                "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
+            self.show_start()
+
+    def _resume_offered(self) -> None:
+        game_id = offerable_game(self.store, self.settings.skip_resume)
+        if game_id is not None:
+            self.resume(game_id)
+
+    def end_session(self) -> None:
+        """Leave the hội (it stays in the store) and go back to the start page."""
+        self.controller.stop()
+        self.show_start()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """New settings: the mode and levels apply from the next hội; language and the
+        countdown at once."""
+        self.settings = settings
+        self.controller.settings = settings
+        if self.stack.currentWidget() is self.start_page:
+            self.show_start()
+        self.controller.refresh()
+
+    # ------------------------------------------------------------------ dialogs
+
+    def _warn(self, warning: Warning) -> None:
+        game = self.controller.game
+        assert game is not None
+        dialog = WarningDialog(warning, game, self)
+        self.warning_dialog = dialog
+        dialog.finished.connect(lambda result: self._warned(dialog, result))
+        dialog.open()
+
+    def _warned(self, dialog: WarningDialog, result: int) -> None:
+        if self.warning_dialog is dialog:
+            self.warning_dialog = None
+        dialog.deleteLater()
+        if result == QDialog.DialogCode.Accepted:
+            self.controller.confirm_pending()
+        else:
+            self.controller.take_back()
+        self._refocus()
+
+    def _refocus(self) -> None:
+        """Back to the chiếu after a dialog, so that the play keys work at once."""
+        self.window().activateWindow()
+        self.chieu.setFocus()
+
+    def _ask_call(self, game: Game) -> None:
+        dialog = CallDialog(game, self.controller.names[LEARNER], self)
+        self.call_dialog = dialog
+        dialog.accepted.connect(lambda: self._called(dialog))
+        dialog.open()
+
+    def _called(self, dialog: CallDialog) -> None:
+        if self.call_dialog is dialog:
+            self.call_dialog = None
+        call = dialog.call()
+        dialog.deleteLater()
+        self.controller.submit_call(call)
+        self._refocus()
+
+    def _game_over(self, game: Game) -> None:
+        self._result_game = game
+        self.games_changed.emit()
+        self._result_timer.start(self.pacing.result_ms)
+
+    def _show_result(self) -> None:
+        self._render_result()
+        self.stack.setCurrentWidget(self.result_page)
+        self.result_page.next_button.setFocus()
+
+    def _render_result(self) -> None:
+        game, session = self._result_game, self.controller.session
+        if game is None or session is None:
+            return
+        groups, glow = winning_groups(game)
+        image = None
+        if groups:
+            cards = sum(len(g) for g in groups)
+            room = self.width() - 60 - 12 * len(groups)  # the page may not be laid out yet
+            image = cards_image(groups, max(18, min(36, room // cards - 2)), glow=glow,
+                                ratio=self.devicePixelRatioF())
+        self.result_page.show_result(
+            result_html(game, session, self.controller.names, hand=image is not None), image)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A language change redraws the chiếu's words and the result text."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.controller.refresh()
+            if self.stack.currentWidget() is self.result_page:
+                self._render_result()
+            elif self.stack.currentWidget() is self.start_page:
+                self.show_start()
+        super().changeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop timers and work (the game is in the store already)."""
+        self._result_timer.stop()
+        self.controller.stop()
+
+
+def describe_game(store: Store, game_id: int) -> str:
+    """"Ván 3 của hội 2 · 17 nước · 2026-11-21 09:14" for the resume offer."""
+    session_id, position = store.locate(game_id)
+    row = store.db.execute("SELECT started_at, (SELECT COUNT(*) FROM events WHERE game_id = ?) "
+                           "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
+    started = (row[0] or "")[:16].replace("T", " ") if row else ""
+    moves = row[1] if row else 0
+    return translate("Play", "ván {game} của hội {session} · {moves} nước · {date}").format(
+        game=position + 1, session=session_id, moves=moves, date=started)

@@ -1,0 +1,101 @@
+"""Teaching mode (R7.5): before a move that breaks a rule, say which rule and why, and let the
+learner take the move back (the default) or make it anyway.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from desktop.i18n import translate
+from desktop.keys import keys_of
+from desktop.play.controller import Warning
+from desktop.play.hints import move_text
+from desktop.play.words import explanation_text, rule_name
+from desktop.qt import (
+    QDialog,
+    QHBoxLayout,
+    QKeySequence,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QShortcut,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from engine.game import Game
+from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES
+
+
+def consequences(rules: set[str]) -> list[str]:
+    """What the rules broken would cost at a table (R7.1–R7.4)."""
+    out: list[str] = []
+    if rules & BAO_RULES:
+        out.append(translate("Warning", "Phạm lỗi này bạn bị báo ngay: từ đó chỉ được bốc và "
+                                        "dưới, và phải đền thay làng nếu có người ù (R7.3)."))
+    if rules & U_BAO_RULES:
+        out.append(translate("Warning", "Nếu ván này bạn ù thì là ù báo: đền 12 điểm cho mỗi "
+                                        "nhà (R7.4)."))
+    if rules & (NGHI_RULES | {"bo_u"}):
+        out.append(translate("Warning", "Nếu ván này bạn ù thì bị nghỉ ăn tiền: không ai trả "
+                                        "(R7.2)."))
+    return out
+
+
+WIDTH = 480  # the text column: wrapped labels need a width to know their height
+
+
+class WarningDialog(QDialog):
+    """Shows a Warning; accepted = play anyway, rejected = take back."""
+
+    def __init__(self, warning: Warning, game: Game, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.warning = warning
+        rules = [e.rule for e in warning.explanations]
+        self.setWindowTitle(translate("Warning", "Cảnh báo: {rules}").format(
+            rules=", ".join(rules)))
+        self.setModal(True)
+
+        self.heading = QLabel(translate("Warning", "Cảnh báo — {rules}").format(
+            rules=", ".join(rule_name(r) for r in rules)))
+        self.heading.setObjectName("warningTitle")
+        self.heading.setWordWrap(True)
+        intro = QLabel(translate("Warning", "Bạn định đi: <b>{move}</b>. Nước này phạm luật:"
+                                 ).format(move=escape(move_text(warning.action, game))))
+        intro.setWordWrap(True)
+        intro.setFixedWidth(WIDTH)
+        items = "".join(
+            f"<p style='margin: 6px 0'><b>{escape(rule_name(e.rule))}</b><br>"
+            f"{escape(explanation_text(e))}</p>" for e in warning.explanations)
+        costs = "".join(f"<p style='margin: 6px 0'><i>{escape(line)}</i></p>"
+                        for line in consequences(set(rules)))
+        self.body = QLabel(items + costs)
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setFixedWidth(WIDTH)
+        self.heading.setFixedWidth(WIDTH)
+
+        self.take_back_button = QPushButton(translate("Warning", "Đi lại (Esc)"))
+        self.anyway_button = QPushButton(translate("Warning", "Vẫn đi (Ctrl+Enter)"))
+        self.take_back_button.setDefault(True)
+        self.take_back_button.clicked.connect(self.reject)
+        self.anyway_button.clicked.connect(self.accept)
+        for key in keys_of("take_back"):
+            QShortcut(QKeySequence(key), self, self.reject)
+        for key in keys_of("play_anyway"):
+            QShortcut(QKeySequence(key), self, self.accept)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.anyway_button)
+        buttons.addWidget(self.take_back_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(intro)
+        layout.addWidget(self.body)
+        layout.addLayout(buttons)
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)  # no empty bands
+
+    def text(self) -> str:
+        """Everything the dialog says (for tests)."""
+        return f"{self.windowTitle()}\n{self.heading.text()}\n{self.body.text()}"

@@ -1,0 +1,117 @@
+"""The learner's settings: làng options (R11), play mode (R7.5), language, sound, the computer
+players' levels and everybody's names — one JSON file beside replays.db in the user data folder.
+
+No Qt here: the dialog (settings_dialog.py) edits a Settings value and the window saves it.
+A file that is missing, unreadable or holds bad values gives the defaults for what is wrong,
+never a crash: settings are a convenience, the games live in the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.ai import LEVELS
+from engine.errors import BadRules
+from engine.game import Mode
+from engine.rules import DEFAULT_RULES, LangRules
+from replays.paths import data_dir
+
+FILE_NAME = "settings.json"
+Lang = Literal["vi", "en"]
+PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random is a yardstick
+DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
+MAX_NAME = 24  # longer names would be cut on the chiếu's plates
+CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the settings dialog edits, plus what the window remembers between runs."""
+
+    rules: LangRules = DEFAULT_RULES
+    mode: Mode = Mode.TEACHING
+    lang: Lang = "vi"
+    sound: bool = True
+    levels: tuple[str, str, str] = ("normal", "normal", "normal")  # seats 1, 2, 3
+    names: tuple[str, str, str, str] = DEFAULT_NAMES  # seat 0 is the learner
+    claim_seconds: int = 0
+    # Interrupted games the learner chose not to resume: not offered again (the store has no
+    # "abandoned" status; see the report of issue 6).
+    skip_resume: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object written to settings.json."""
+        return {"rules": self.rules.to_json(), "mode": self.mode.value, "lang": self.lang,
+                "sound": self.sound, "levels": list(self.levels), "names": list(self.names),
+                "claim_seconds": self.claim_seconds, "skip_resume": list(self.skip_resume)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Read what `to_json` wrote; each bad or missing value keeps its default."""
+        base = cls()
+        if not isinstance(data, dict):
+            return base
+        out = base
+        with contextlib.suppress(BadRules, TypeError):
+            out = replace(out, rules=LangRules.from_json(data.get("rules")))
+        mode = data.get("mode")
+        if mode in {m.value for m in Mode}:
+            out = replace(out, mode=Mode(mode))
+        if data.get("lang") in ("vi", "en"):
+            out = replace(out, lang=data["lang"])
+        if isinstance(data.get("sound"), bool):
+            out = replace(out, sound=data["sound"])
+        levels = data.get("levels")
+        if isinstance(levels, list) and len(levels) == 3 and all(
+                level in PLAYER_LEVELS for level in levels):
+            out = replace(out, levels=(levels[0], levels[1], levels[2]))
+        names = data.get("names")
+        if isinstance(names, list) and len(names) == 4 and all(
+                isinstance(n, str) for n in names):
+            clean = tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES, strict=True))
+            out = replace(out, names=(clean[0], clean[1], clean[2], clean[3]))
+        seconds = data.get("claim_seconds")
+        if isinstance(seconds, int) and not isinstance(seconds, bool) \
+                and seconds in CLAIM_SECONDS:
+            out = replace(out, claim_seconds=seconds)
+        skip = data.get("skip_resume")
+        if isinstance(skip, list) and all(isinstance(i, int) for i in skip):
+            out = replace(out, skip_resume=tuple(skip))
+        return out
+
+
+def clean_name(name: str, default: str) -> str:
+    """A name as shown: trimmed, at most MAX_NAME characters, the default when empty."""
+    name = " ".join(name.split())[:MAX_NAME]
+    return name or default
+
+
+def settings_path(override: Path | None = None) -> Path:
+    """settings.json in the user data folder (``--data-dir`` overrides the folder)."""
+    return data_dir(override) / FILE_NAME
+
+
+def load(path: Path) -> Settings:
+    """The settings stored at `path` (defaults when there are none or they cannot be read)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return Settings()
+    try:
+        return Settings.from_json(json.loads(text))
+    except ValueError:
+        return Settings()
+
+
+def save(path: Path, settings: Settings) -> None:
+    """Write the settings atomically: a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n",
+                   encoding="utf-8")
+    os.replace(tmp, path)
