@@ -1,4 +1,5 @@
-"""Screenshots of the program, to look at (not committed): the main window, a game in progress,
+"""Screenshots of the program (the README shows a selection, kept in docs/screenshots/): the
+main window, a game in progress,
 a claim prompt, a teaching warning and the result screen, at 1280×800 and 1024×640 — and the
 settings, help and About dialogs, the xướng dialog, Học and Xem lại.
 
