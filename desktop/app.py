@@ -89,6 +89,12 @@ def make_app(argv: list[str]) -> QApplication:
 
 def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
     """Open the main window and run the event loop until it closes (or the smoke run ends)."""
+    from desktop.platform_check import explain, missing_packages
+
+    missing = missing_packages()
+    if missing:
+        sys.stderr.write(explain(missing))
+        return 1
     app = make_app(argv)
     if smoke:
         return smoke_run(app, data_dir)
