@@ -255,14 +255,16 @@ class Game(ActionFaces):
 
         In strict mode (R7.5) moves that commit a lỗi are left out while another move exists.
         """
-        moves = self._moves()
+        moves = self.moves()
         if self.mode is Mode.STRICT and len(moves) > 1:
             clean = [a for a in moves if not self.faults_of(a)]
             if clean:
                 return clean
         return moves
 
-    def _moves(self) -> list[Action]:
+    def moves(self) -> list[Action]:
+        """Every action the actor could physically take, lỗi included (what strict mode
+        filters, R7.5); like legal_actions(), never ù láo."""
         phase = self.phase
         actor = self.actor
         if actor is None or phase is Phase.OVER:
@@ -522,8 +524,8 @@ class Game(ActionFaces):
         act = action.act
         seat = action.seat
         faults = self.faults_of(action) if act in _JUDGED else []
-        if faults and self.mode is Mode.STRICT and len(self._moves()) > 1 and any(
-                not self.faults_of(m) for m in self._moves()):
+        if faults and self.mode is Mode.STRICT and any(
+                not self.faults_of(m) for m in self.moves()):
             rules = ", ".join(v.rule for v in faults)
             raise ForbiddenMove(seat, str(action), f"strict mode refuses a move that commits "
                                                    f"{rules} (R7.5)")

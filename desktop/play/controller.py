@@ -191,7 +191,7 @@ class PlayController(Hoi):
             self._refresh()
             return
         if game.mode is Mode.TEACHING:
-            explanations = moves.explain(game, action)
+            explanations = game.explain(action)
             if explanations:
                 self._pending = action
                 self._countdown_timer.stop()

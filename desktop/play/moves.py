@@ -11,8 +11,7 @@ from desktop.chieu.drawing import hand_groups
 from desktop.chieu.view import Prompt
 from desktop.keys import key_hint
 from engine.actions import Act, Action
-from engine.cards import Card, pairs_with
-from engine.explain import Explanation, explanation
+from engine.cards import Card
 from engine.game import Game, Mode, Phase
 
 
@@ -30,32 +29,9 @@ def eaters(game: Game, seat: int) -> frozenset[Card]:
                      if a.act is Act.EAT and a.card is not None)
 
 
-def explain(game: Game, action: Action) -> tuple[Explanation, ...]:
-    """Game.explain, plus the thiên ù let pass by a first discard (R7.1), which the engine
-    records as bỏ ù but does not explain beforehand (the analyzer words it the same way)."""
-    out = tuple(game.explain(action))
-    if game.phase is Phase.OPENING and action.act is Act.DISCARD and any(
-            a.act is Act.WIN for a in game.legal_actions()):
-        out += (explanation("bo_u", "thiên ù"),)
-    return out
-
-
 def candidates(game: Game, seat: int) -> list[Action]:
     """What `seat` could physically do, before strict mode leaves out the lỗi (R7.5)."""
-    legal = game.legal_actions()
-    if game.mode is not Mode.STRICT:
-        return legal
-    cards = game.hand_cards(seat)
-    hand = set(cards)
-    out = list(legal)
-    if game.phase is Phase.PLAY and game.live is not None and not game.bao[seat] \
-            and len(cards) > 1:
-        out += [Action(seat, Act.EAT, c) for c in hand if pairs_with(game.live.card, c)]
-    elif game.phase in (Phase.DISCARD, Phase.OPENING):
-        out += [Action(seat, Act.DISCARD, c) for c in hand]
-    elif game.phase is Phase.RETURN:
-        out += [Action(seat, Act.RETURN, c) for c in hand]
-    return out
+    return game.moves() if game.actor == seat else []
 
 
 def prompts(game: Game, seat: int, selected: Card | None) -> tuple[Prompt, ...]:

@@ -15,7 +15,6 @@ from engine import hand as H
 from engine.actions import Act, Action
 from engine.ai.masks import Masks, after_decline, after_discard, after_eat
 from engine.ai.situation import Situation
-from engine.ai.tracker import copy_history
 from engine.ai.value import value
 from engine.cards import CC_INDEX, Card
 from engine.events import Origin
@@ -166,7 +165,7 @@ def _score_eat(s: Situation, a: Action, faults: tuple[str, ...], penalty: float,
     h = s.hand - H.ONE[y]
     n = s.hand_n - 1
     chan = x == y
-    hist = copy_history(s.hist)
+    hist = s.hist.copy()
     note_eat(hist, s.hand, x, y, 0)
     m = after_eat(s.masks, x, y)
     mat_chan = s.mat_chan + chan

@@ -78,7 +78,7 @@ class SeatAudit:
     """What the engine judged against one seat in a finished game (RULES R7, R8, R10)."""
 
     violations: int  # lỗi L1–L17 (game.violations)
-    missed_u: int  # bỏ ù: claim windows with an ù let pass, and a thiên ù not declared (R7.1)
+    missed_u: int  # bỏ ù: claim windows with an ù let pass, a thiên ù not declared too (R7.1)
     missed_chiu: int  # chíu claims let pass (R10 analyzer note, not a lỗi)
     wrong_call: bool  # the winner's call was penalised (R8.2, R8.4) or left a cước out (R8.3)
     won: bool
@@ -93,17 +93,12 @@ def audit(game: Game) -> list[SeatAudit]:
     winner = outcome.winner if outcome is not None and outcome.kind is EndKind.WIN else None
     missed_u = [0] * game.players
     missed_chiu = [0] * game.players
-    win_events: set[tuple[int, int]] = set()
     for e in game.log:
         if isinstance(e, Declined):
             if e.act is Act.WIN:
                 missed_u[e.seat] += 1
-                win_events.add((e.seat, e.event))
             else:
                 missed_chiu[e.seat] += 1
-    for seat in range(game.players):
-        # bo_u also holds a thiên ù let pass, which no Declined event records
-        missed_u[seat] += sum(1 for ev in game.hist[seat].bo_u if (seat, ev) not in win_events)
     verdict = game.verdict
     transfers = game.settlement.transfers if game.settlement is not None else (0.0,) * \
         game.players

@@ -52,11 +52,6 @@ class Tracked:
     played: list[int] = field(default_factory=list)  # packed cards each seat played from hand
 
 
-def copy_history(hist: SeatHistory) -> SeatHistory:
-    """An independent copy of a seat history (for hypothetical moves and cloned games)."""
-    return hist.copy()
-
-
 def rank_bit(card: int) -> int:
     """The rank bit of a kind: bit r for nhị..cửu (r = 0..7), bit 8 for Chi chi."""
     return 1 << (8 if card == 24 else card // 3)

@@ -10,7 +10,7 @@ import pytest
 from engine import hand as H
 from engine.ai import BeginnerPlayer, LearnerRates, RandomPlayer
 from engine.ai.masks import after_decline, after_discard, after_eat, masks_of
-from engine.ai.tracker import copy_history, track
+from engine.ai.tracker import track
 from engine.cards import pairs_with
 from engine.deal import Deal
 from engine.game import Game
@@ -47,7 +47,7 @@ def test_mask_deltas_agree_with_the_engines_note_functions(seed: int) -> None:
         hist, h = game.hist[seat], game.hand[seat]
         m = masks_of(hist)
         for z in H.kinds_held(h):
-            copy = copy_history(hist)
+            copy = hist.copy()
             note_discard(copy, z, 999)
             assert after_discard(m, z) == masks_of(copy)
         live = game.live
@@ -55,11 +55,11 @@ def test_mask_deltas_agree_with_the_engines_note_functions(seed: int) -> None:
             x = live.card
             for y in H.kinds_held(h):
                 if pairs_with(x, y):
-                    copy = copy_history(hist)
+                    copy = hist.copy()
                     note_eat(copy, h, x, y, 999)
                     assert after_eat(m, x, y) == masks_of(copy)
             if legal_eats(h, game.hand_n[seat], game.mat_chan[seat], x):
-                copy = copy_history(hist)
+                copy = hist.copy()
                 note_decline(copy, h, x, 999)
                 assert after_decline(m, h, x) == masks_of(copy)
         obs = game.observation(seat)
