@@ -10,7 +10,21 @@ from engine.rules import LangRules
 __version__ = "0.1.0"
 
 __all__ = [
-    "Act", "Action", "BadCardCode", "BadDeal", "Card", "ChanError", "Deal", "Game",
-    "IllegalAction", "LangRules", "Mode", "Phase", "Piles", "cai_recipient", "parse_card",
+    "Act",
+    "Action",
+    "BadCardCode",
+    "BadDeal",
+    "Card",
+    "ChanError",
+    "Deal",
+    "Game",
+    "IllegalAction",
+    "LangRules",
+    "Mode",
+    "Phase",
+    "Piles",
+    "__version__",
+    "cai_recipient",
+    "parse_card",
     "parse_cards",
 ]

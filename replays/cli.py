@@ -1,5 +1,5 @@
 """The record verbs of ``chan-tutor`` (FORMATS.md "Command line"): analyze, export, import,
-selfplay.
+selfplay, report.
 
 Plain text by default, one JSON document on stdout with ``--json``; errors on stderr in
 English and Vietnamese; exit 2 for bad input, 1 for anything else. Importing this module is
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-COMMANDS = ("analyze", "export", "import", "selfplay")
+COMMANDS = ("analyze", "export", "import", "selfplay", "report")
 
 
 class Parser(argparse.ArgumentParser):
@@ -70,6 +70,15 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
                    help="save the games: a .db (replay database) or a .chan.json")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--data-dir", **data_dir)
+
+    r = sub.add_parser("report", help="write a self-contained HTML page of the analysed "
+                                      "game(s) of a .chan.json file or a replay database")
+    r.add_argument("file", type=Path, metavar="FILE", help="a .chan.json file or a .db")
+    r.add_argument("--game", type=int, metavar="N", help="only game N, counted from 0")
+    r.add_argument("--html", type=Path, required=True, metavar="OUT",
+                   help="the HTML page to write")
+    r.add_argument("--json", action="store_true", help="print one JSON document")
+    r.add_argument("--data-dir", **data_dir)
     return sub
 
 
@@ -99,10 +108,11 @@ def run(args: argparse.Namespace) -> int:
     from replays.errors import RecordError
 
     try:
-        from replays import commands, selfplay
+        from replays import commands, report, selfplay
 
         out = {"analyze": commands.analyze, "export": commands.export,
-               "import": commands.import_, "selfplay": selfplay.selfplay}[args.command](args)
+               "import": commands.import_, "selfplay": selfplay.selfplay,
+               "report": report.report}[args.command](args)
     except RecordError as e:
         _fail(e.en, e.vi)
         return 2

@@ -34,46 +34,70 @@ def _no_game(source: Path, n: int, count: int) -> BadFile:
                    f"{source}: không có ván {n} (tệp có {count} ván, đếm từ 0)")
 
 
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """One analysed game of FILE: its document, its players, the title line ``analyze``
+    prints, and the session record that ends with it (replaying it rebuilds the game)."""
+
+    doc: Doc
+    players: tuple[Player, ...]
+    title: str
+    record: SessionRecord
+
+
 def analyze(args: argparse.Namespace) -> Output:
     """``analyze FILE [--game N]``: a .chan.json file or a replay database (read, never
     changed)."""
-    path: Path = args.file
+    games = analysed(args.file, args.game)
+    return Output({"games": [a.doc for a in games]},
+                  render_games([(a.doc, a.players, a.title) for a in games]))
+
+
+def analysed(path: Path, game: int | None = None) -> list[Analysed]:
+    """The games of FILE (or game N, counted from 0) analysed as ``analyze`` reads FILE:
+    a .chan.json or a replay database (through a private copy: never changed)."""
     if is_sqlite(path) or path.suffix.lower() in _DB_SUFFIXES:
-        return _analyze_db(path, args.game)
+        return _analyze_db(path, game)
     record = read_file(path)
     count = len(record.games)
-    if args.game is not None and not 0 <= args.game < count:
-        raise _no_game(path, args.game, count)
-    if args.game is not None:  # the games before N still decide its thông (C2)
-        record = SessionRecord(record.rules, record.players, record.games[:args.game + 1],
+    if game is not None and not 0 <= game < count:
+        raise _no_game(path, game, count)
+    if game is not None:  # the games before N still decide its thông (C2)
+        record = SessionRecord(record.rules, record.players, record.games[:game + 1],
                                record.thong_seat, record.created_at)
     try:
         docs = analyze_session(record)
     except BadRecord as e:
         raise e.located(str(path)) from None
-    if args.game is not None:
-        docs = docs[args.game:]
-    return Output({"games": docs}, render_games([(d, record.players, "") for d in docs]))
+    first = 0 if game is None else game
+    return [Analysed(d, record.players, "", SessionRecord(
+                record.rules, record.players, record.games[:n + 1], record.thong_seat,
+                record.created_at))
+            for n, d in enumerate(docs[first:], start=first)]
 
 
-def _analyze_db(path: Path, game: int | None) -> Output:
+def _analyze_db(path: Path, game: int | None) -> list[Analysed]:
     with Store.open_copy(path) as store:
         ids = store.game_ids()
         if game is not None and not 0 <= game < len(ids):
             raise _no_game(path, game, len(ids))
         chosen = ids if game is None else [ids[game]]
         first = 0 if game is None else game
-        shown: list[tuple[Doc, tuple[Player, ...], str]] = []
-        docs: list[Doc] = []
-        players: dict[int, tuple[Player, ...]] = {}
+        out: list[Analysed] = []
+        where = {gid: store.locate(gid) for gid in chosen}
+        upto: dict[int, int] = {}
+        for sid, pos in where.values():
+            upto[sid] = max(upto.get(sid, 0), pos)
+        sessions = {sid: store.session(sid, pos) for sid, pos in upto.items()}
         for n, (gid, doc) in enumerate(store.analyses(chosen), start=first):
-            sid, pos = store.locate(gid)
-            if sid not in players:
-                players[sid] = store.session(sid, upto=-1).players  # no game needed
+            sid, pos = where[gid]
+            record = sessions[sid]
             doc = {**doc, "index": n, "game_id": gid, "session_id": sid}
-            docs.append(doc)
-            shown.append((doc, players[sid], f" · id {gid}, hội/session {sid} #{pos}"))
-    return Output({"games": docs}, render_games(shown))
+            out.append(Analysed(doc, record.players, f" · id {gid}, hội/session {sid} #{pos}",
+                                SessionRecord(record.rules, record.players,
+                                              record.games[:pos + 1], record.thong_seat,
+                                              record.created_at)))
+    return out
 
 
 def export(args: argparse.Namespace) -> Output:

@@ -19,7 +19,7 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from replays.errors import BadFile
-from replays.files import SQLITE_MAGIC, checked_size
+from replays.files import MAX_DB_BYTES, SQLITE_MAGIC, checked_size
 from replays.migrations import APPLICATION_ID, KNOWN, SCHEMA_VERSION, migrations
 
 HEADER = 100
@@ -145,8 +145,8 @@ def connect(path: Path, name: str | None = None, check: bool = False,
 @contextmanager
 def copied(path: Path) -> Iterator[Path]:
     """A private copy of a database the user named (and its write-ahead log), so reading it
-    never changes the user's file, not even by a checkpoint; refuses files over 20 MB."""
-    checked_size(path)
+    never changes the user's file, not even by a checkpoint; refuses files over 2 GB."""
+    checked_size(path, MAX_DB_BYTES)
     with path.open("rb") as f:
         if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
             raise _bad(str(path), "not a SQLite database (not a replay database)",

@@ -9,11 +9,15 @@ from pathlib import Path
 from replays.errors import BadFile
 
 MAX_BYTES = 20 * 1024 * 1024  # larger records are refused, never read (issue 4)
+# A database is copied, not read into memory: a library of tens of thousands of analysed
+# games (about 11 MB per 1,000) must still open; the limit only guards against a wrong file.
+MAX_DB_BYTES = 2 * 1024 * 1024 * 1024
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def checked_size(path: Path) -> int:
-    """The size of a file the user named; BadFile if it is missing, not a file, or too big."""
+def checked_size(path: Path, limit: int = MAX_BYTES) -> int:
+    """The size of a file the user named; BadFile if it is missing, not a file, or over
+    ``limit`` bytes."""
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -23,10 +27,11 @@ def checked_size(path: Path) -> int:
                       f"{path}: không đọc được tệp ({e.strerror})") from None
     if not path.is_file():
         raise BadFile(f"{path}: not a file", f"{path}: không phải là tệp")
-    if st.st_size > MAX_BYTES:
+    if st.st_size > limit:
         mb = st.st_size / (1024 * 1024)
-        raise BadFile(f"{path}: {mb:.1f} MB is too large (files over 20 MB are refused)",
-                      f"{path}: tệp {mb:.1f} MB quá lớn (không nhận tệp trên 20 MB)")
+        most = f"{limit // (1024 * 1024)} MB"
+        raise BadFile(f"{path}: {mb:.1f} MB is too large (files over {most} are refused)",
+                      f"{path}: tệp {mb:.1f} MB quá lớn (không nhận tệp trên {most})")
     return st.st_size
 
 
@@ -54,11 +59,19 @@ def is_sqlite(path: Path) -> bool:
         return False
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write a text file whole or not at all: a temporary file beside it, then a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file owner-only; the user expects an ordinary file (umask)
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()

@@ -8,6 +8,8 @@ database from a newer version are recognised from the header alone.
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
@@ -76,5 +78,66 @@ def m002_analysis_cache(db: Database) -> None:
     _version(db, 2)
 
 
-SCHEMA_VERSION = 2
-KNOWN = frozenset({"m001_sessions_games_events", "m002_analysis_cache"})
+Tally = tuple[dict[str, int], list[dict[str, dict[str, int]]]]
+
+
+def annotation_tally(doc: object) -> Tally:
+    """What m003 keeps of an analysis document: its annotations by kind, and for each seat
+    its annotations by kind (``kinds``) and its lỗi by rule id (``rules``); teaching notes
+    (``note_*``) are never errors (FORMATS.md) and are left out."""
+    counts: dict[str, int] = {}
+    doc = doc if isinstance(doc, dict) else {}
+    setup = doc.get("setup")
+    hands = setup.get("hands") if isinstance(setup, dict) else None
+    seats: list[dict[str, dict[str, int]]] = [
+        {"kinds": {}, "rules": {}} for _ in (hands if isinstance(hands, list) else [])]
+    annotations = doc.get("annotations")
+    for a in annotations if isinstance(annotations, list) else []:
+        kind = str(a.get("kind")) if isinstance(a, dict) else ""
+        if not kind or kind.startswith("note_"):
+            continue
+        counts[kind] = counts.get(kind, 0) + 1
+        seat = a.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(seats):
+            mine = seats[seat]
+            mine["kinds"][kind] = mine["kinds"].get(kind, 0) + 1
+            rule = a.get("rule")
+            if kind == "violation" and isinstance(rule, str):
+                mine["rules"][rule] = mine["rules"].get(rule, 0) + 1
+    return counts, seats
+
+
+@migrations(name="m003_annotation_counts")
+def m003_annotation_counts(db: Database) -> None:
+    """The annotations of each cached analysis counted by kind, for the game and for each
+    seat, so the library and the statistics read a thousand games without opening a single
+    document; filled from the documents already cached."""
+    db.execute("""
+        CREATE TABLE annotation_counts (
+            game_id INTEGER NOT NULL,
+            engine_version TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            counts TEXT NOT NULL,          -- {"kind": n}: the annotations by kind, note_*
+                                           -- left out (a kind not there: 0)
+            seats TEXT NOT NULL,           -- per seat {"kinds": {"kind": n},
+                                           --           "rules": {"L9": n}} (its lỗi)
+            PRIMARY KEY (game_id, engine_version, rules),
+            FOREIGN KEY (game_id, engine_version, rules)
+                REFERENCES analysis (game_id, engine_version, rules)
+                ON DELETE CASCADE ON UPDATE CASCADE
+        ) WITHOUT ROWID""")
+    rows = db.execute("SELECT game_id, engine_version, rules, document FROM analysis").fetchall()
+    for game_id, version, rules, document in rows:
+        try:
+            counts, seats = annotation_tally(json.loads(document))
+        except ValueError:
+            continue  # an edited row: no counts, the game lists as not analysed
+        db.execute("INSERT INTO annotation_counts VALUES (?, ?, ?, ?, ?)",
+                   (game_id, version, rules, json.dumps(counts, sort_keys=True),
+                    json.dumps(seats, sort_keys=True)))
+    _version(db, 3)
+
+
+SCHEMA_VERSION = 3
+KNOWN = frozenset({"m001_sessions_games_events", "m002_analysis_cache",
+                   "m003_annotation_counts"})

@@ -27,6 +27,7 @@ from replays.analyzer import Doc, analyze_session
 from replays.chanjson import read_players
 from replays.database import connect, copied
 from replays.errors import BadRecord, problem_of
+from replays.migrations import annotation_tally
 from replays.rebuild import SessionReplay, replay_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
@@ -277,12 +278,22 @@ class Store:
                 return cached
         doc = self._analyze(session_id, record, rules)[position]
         if cache and not record.games[position].unfinished:
-            with self.db.atomic():
-                self.db.execute("INSERT OR REPLACE INTO analysis (game_id, engine_version, "
-                                "rules, created_at, document) VALUES (?,?,?,?,?)",
-                                (game_id, ENGINE_VERSION, key, now(),
-                                 json.dumps(doc, ensure_ascii=False)))
+            self.cache_analysis(game_id, key, doc)
         return doc
+
+    def cache_analysis(self, game_id: int, key: str, doc: Doc) -> None:
+        """Keep a finished game's document under (engine version, rules ``key``), with its
+        annotation counts (migration m003), in one transaction."""
+        with self.db.atomic():
+            self.db.execute("INSERT OR REPLACE INTO analysis (game_id, engine_version, "
+                            "rules, created_at, document) VALUES (?,?,?,?,?)",
+                            (game_id, ENGINE_VERSION, key, now(),
+                             json.dumps(doc, ensure_ascii=False)))
+            counts, seats = annotation_tally(doc)
+            self.db.execute("INSERT OR REPLACE INTO annotation_counts (game_id, "
+                            "engine_version, rules, counts, seats) VALUES (?,?,?,?,?)",
+                            (game_id, ENGINE_VERSION, key, json.dumps(counts, sort_keys=True),
+                             json.dumps(seats, sort_keys=True)))
 
     def analyses(self, game_ids: Iterable[int]) -> list[tuple[int, Doc]]:
         """Analysis documents of several games (uncached), each session replayed once."""

@@ -1,0 +1,144 @@
+"""The computer's view of one decision (issue 8): what it would play, why, and what each
+other move is worth — "máy gợi ý X, bạn mất V" in the replay viewer.
+
+The values are the computer player's own ``evaluate`` (engine.ai, level ``normal`` unless
+asked otherwise) on the deciding seat's observation only: advice never peeks at another hand
+or at the nọc. A claim is a decision too: a seat with a pending ù or chíu, or the entitled
+seat while others may still claim, is advised as if the claims ranked before it (R4.2) had
+been let pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.actions import Act, Action
+from engine.ai.selfplay import reproducible_player
+from engine.game import Game, Phase
+from replays.errors import RecordError
+
+ADVISERS = ("normal", "strong")  # the levels that play their best (beginner slips on purpose)
+ADVICE_SEED = 0  # the strong player's sampling: fixed, so the same position gets the same advice
+
+
+class NoAdvice(RecordError, ValueError):
+    """A question advice cannot answer: no decision for that seat, an action it may not take,
+    a level that is not an adviser (English and Vietnamese)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The computer's view of one seat's decision."""
+
+    seat: int
+    best: Action
+    best_value: float
+    values: Mapping[Action, float]  # every legal action of the seat
+    reason_vi: str  # why ``best`` (engine.ai reasons: the engine's facts)
+    reason_en: str
+
+    def lost(self, action: Action) -> float:
+        """How much value ``action`` gives up against the best move (0 for the best; never
+        negative: a lỗi the computer refuses to play costs its lỗi, shown by the analyzer,
+        even when its value after the penalty comes out higher)."""
+        action = as_choice(action)
+        if action not in self.values:
+            raise NoAdvice(f"{action} is not one of seat {self.seat}'s legal moves here",
+                           f"{action} không phải nước đi hợp lệ của ghế {self.seat} lúc này")
+        return max(0.0, self.best_value - self.values[action])
+
+
+def as_choice(action: Action) -> Action:
+    """The move as a seat chooses it: a recorded ``draw`` names the card it turned up, which
+    the seat did not choose (the top of the nọc), so it is the plain ``draw``."""
+    if action.act is Act.DRAW and action.card is not None:
+        return Action(action.seat, Act.DRAW)
+    return action
+
+
+def deciding(game: Game, seat: int) -> Game:
+    """The position in which ``seat`` decides: ``game`` itself when it is the actor; in a
+    claim window (R4.2), a copy in which the claims ranked before it were let pass."""
+    if game.actor == seat:
+        return game
+    if game.phase is Phase.CLAIM:
+        claims = game.pending_claims()
+        if any(c.seat == seat for c in claims) or seat == game.entitled:
+            position = game.copy()
+            while position.phase is Phase.CLAIM and position.actor not in (seat, None):
+                position.apply(Action(position.actor, Act.DECLINE))
+            if position.actor == seat:
+                return position
+    raise NoAdvice(f"seat {seat} has no decision to make at this point of the game",
+                   f"ghế {seat} không có nước nào phải quyết định lúc này")
+
+
+def advise(game: Game, seat: int | None = None, level: str = "normal") -> Advice:
+    """The computer's advice to ``seat`` (default: the actor) at this point of ``game``."""
+    if level not in ADVISERS:
+        raise NoAdvice(f"advice comes from the normal or strong player, not '{level}'",
+                       f"lời khuyên lấy từ máy cấp normal hoặc strong, không phải '{level}'")
+    if seat is None:
+        if game.actor is None:
+            raise NoAdvice("the game is over: there is no decision to advise",
+                           "ván đã kết thúc: không còn nước nào để gợi ý")
+        seat = game.actor
+    obs = deciding(game, seat).observation(seat)
+    player = reproducible_player(level, ADVICE_SEED)
+    values = player.evaluate(obs)
+    decision = player.choose(obs)
+    return Advice(seat=seat, best=decision.action, best_value=values[decision.action],
+                  values=MappingProxyType(dict(values)), reason_vi=decision.reason.vi,
+                  reason_en=decision.reason.en)
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """One decision a seat made in a recorded game."""
+
+    event: int  # the recorded event it made; for a claim let pass, the event that placed
+    # the card (where the analyzer puts missed_u / missed_chiu)
+    before: Game  # the game just before it, the seat to act (a copy: free to explore)
+    action: Action  # what the seat did: the recorded action (a draw names its card: see
+    # as_choice), or Act.DECLINE for a claim let pass
+
+
+def decision_points(game: Game, seat: int) -> list[DecisionPoint]:
+    """Every decision ``seat`` made in a replayed game, in order: its recorded actions taken
+    as the actor, and each claim (ù, chíu) it let pass — records never show those
+    (FORMATS.md), the engine's claim order (R4.2) does."""
+    g = Game(game.deal, game.rules, game.mode, game.thong_seat)
+    out: list[DecisionPoint] = []
+
+    def let_pass() -> None:
+        """The pending claimant declines (what the record implies), noted if it is ours."""
+        actor = g.actor
+        live = g.live
+        assert actor is not None and live is not None
+        decline = Action(actor, Act.DECLINE)
+        if actor == seat:
+            out.append(DecisionPoint(live.event, g.copy(), decline))
+        g.apply(decline)
+
+    for i, action in enumerate(game.record):
+        while g.phase is Phase.CLAIM and not _takes_up(g, action):
+            let_pass()
+        if g.actor == seat and action.seat == seat:
+            out.append(DecisionPoint(i, g.copy(), action))
+        g.apply(action)
+    if game.is_over:  # the nọc stop card let pass by everyone (Game.finish)
+        while g.phase is Phase.CLAIM:
+            let_pass()
+    return out
+
+
+def _takes_up(g: Game, action: Action) -> bool:
+    """Whether ``action`` answers the claim now pending (rather than implying that it was let
+    pass): the claimant's own claim, or an ù láo, which declines nothing."""
+    claim = g.pending_claims()[0]
+    if action.seat == claim.seat and action.act is claim.act:
+        return True
+    return action.act is Act.WIN and not any(c.seat == action.seat and c.act is Act.WIN
+                                             for c in g.pending_claims())

@@ -1,0 +1,183 @@
+"""Batch analysis of the library (issue 8): every finished game not yet analysed by this
+engine version under its own rules, in the background, with progress and cancel.
+
+Each session (hội) is replayed once, in order (its games carry thông, C2); each game's
+document is cached — with its annotation counts — the moment the replay has moved past it,
+one commit per game, so a cancel or a crash keeps everything already done. A game the engine
+cannot replay is reported in ``failed`` with the store's own message, never fatal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import __version__ as ENGINE_VERSION
+from engine.actions import Action
+from engine.game import Game
+from replays.analyzer import game_document
+from replays.errors import BadRecord
+from replays.library import RulesKeys
+from replays.notes import Notes
+from replays.rebuild import replay_session
+from replays.record import SessionRecord
+from replays.store import Store, rules_key
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """How a batch went: games to analyse, analysed (and cached), failed, and whether it was
+    cancelled before the end."""
+
+    total: int
+    done: int
+    failed: tuple[tuple[int, str], ...]  # (game id, the problem in English and Vietnamese)
+    cancelled: bool
+
+
+class _Cancelled(Exception):
+    """Raised inside a replay to stop it between two games."""
+
+
+class _Seen(Notes):
+    """The teaching notes of one game (replays.notes), keeping hold of the game they watch."""
+
+    __slots__ = ("game",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None
+
+    def before(self, game: Game, index: int, action: Action) -> None:
+        self.game = game
+        super().before(game, index, action)
+
+
+@dataclass(slots=True)
+class _Run:
+    """The progress of one batch, and the callbacks it reports to."""
+
+    store: Store
+    total: int
+    progress: Callable[[int, int], None] | None
+    cancelled: Callable[[], bool] | None
+    done: int = 0
+    failed: list[tuple[int, str]] = field(default_factory=list)
+
+    def stop(self) -> bool:
+        return self.cancelled is not None and self.cancelled()
+
+    def tick(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done + len(self.failed), self.total)
+
+    def cache(self, game_id: int, key: str, doc: dict[str, object]) -> None:
+        self.store.cache_analysis(game_id, key, doc)
+        self.done += 1
+        self.tick()
+
+    def one_by_one(self, game_id: int) -> None:
+        """The store's own analysis of one game: caches it, or says why it cannot."""
+        try:
+            self.store.analysis(game_id)
+        except BadRecord as e:
+            self.failed.append((game_id, str(e)))
+            self.tick()
+            return
+        self.done += 1
+        self.tick()
+
+
+def pending_games(store: Store, game_ids: Sequence[int] | None = None) -> list[int]:
+    """Finished games (of ``game_ids``, or all) with no analysis cached for this engine
+    version under their own rules, oldest first."""
+    keys = RulesKeys()
+    cached = set(store.db.execute("SELECT game_id, rules FROM analysis WHERE "
+                                  "engine_version = ?", (ENGINE_VERSION,)).fetchall())
+    wanted = None if game_ids is None else set(game_ids)
+    return [gid for gid, rules in store.db.execute(
+                "SELECT id, rules FROM games WHERE status = 'over' ORDER BY id")
+            if (wanted is None or gid in wanted) and (gid, keys.of(rules)) not in cached]
+
+
+class _Session:
+    """One session replayed once: each wanted game (position → id) is cached as soon as the
+    replay has moved past it. A bad game and every game after it (its thông chain, C2, is
+    broken) are left for ``one_by_one``, which gives the store's message."""
+
+    def __init__(self, run: _Run, record: SessionRecord, wanted: dict[int, int]) -> None:
+        self.run = run
+        self.record = record
+        self.wanted = wanted
+        self.key = rules_key(record.rules)
+        self.watchers: dict[int, _Seen] = {}
+        self.cached: set[int] = set()
+        self.next = 0  # the first game not yet given
+        self.broken = False
+
+    def replay(self) -> set[int]:
+        """Replay and cache; the ids cached."""
+        with suppress(BadRecord):  # the bad game is found again by one_by_one
+            replay_session(self.record, watch=self.watch)
+        self.give_upto(len(self.record.games))
+        return self.cached
+
+    def watch(self, pos: int) -> _Seen:
+        """Called as game ``pos`` starts: the games before it are complete."""
+        self.give_upto(pos)
+        if self.run.stop():
+            raise _Cancelled
+        self.watchers[pos] = _Seen()
+        return self.watchers[pos]
+
+    def give_upto(self, stop: int) -> None:
+        while self.next < stop and not self.broken:
+            pos = self.next
+            seen = self.watchers.pop(pos, None)
+            if not self.record.games[pos].actions and pos not in self.wanted:
+                self.next = pos + 1  # a game abandoned before its first event
+                continue
+            game = None if seen is None else seen.game
+            if seen is None or game is None or len(game.record) != len(
+                    self.record.games[pos].actions):
+                self.broken = True
+                return
+            if pos in self.wanted:
+                gid = self.wanted[pos]
+                self.run.cache(gid, self.key, game_document(pos, game, seen.items))
+                self.cached.add(gid)
+            self.next = pos + 1
+
+
+def analyze_library(db_path: Path, game_ids: Sequence[int] | None = None,
+                    progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> BatchResult:
+    """Analyse and cache every finished game not yet analysed (or only ``game_ids``), on a
+    Store of its own (it runs on a worker thread); ``progress(processed, total)`` after each
+    game, ``cancelled()`` asked between games."""
+    with Store.open(Path(db_path)) as store:
+        todo = pending_games(store, game_ids)
+        run = _Run(store, len(todo), progress, cancelled)
+        by_session: dict[int, dict[int, int]] = {}
+        for gid in todo:
+            sid, pos = store.locate(gid)
+            by_session.setdefault(sid, {})[pos] = gid
+        try:
+            for sid, wanted in sorted(by_session.items()):
+                if run.stop():
+                    raise _Cancelled
+                try:
+                    record = store.session(sid, max(wanted))
+                except BadRecord:
+                    record = None  # an edited row: each game fails with its own message
+                cached = set() if record is None else _Session(run, record, wanted).replay()
+                for _, gid in sorted(wanted.items()):
+                    if gid not in cached:
+                        if run.stop():
+                            raise _Cancelled
+                        run.one_by_one(gid)
+        except _Cancelled:
+            return BatchResult(run.total, run.done, tuple(run.failed), True)
+    return BatchResult(run.total, run.done, tuple(run.failed), False)

@@ -1,0 +1,235 @@
+"""The library of saved games (issue 8): one row per game to list, sort and filter — date,
+players, result, score and the annotations by kind — and importing other files as copies.
+
+Listing reads only the games table and the annotation counts kept beside each cached
+analysis (migration m003): no game is replayed and no analysis document is read, so a
+thousand games list in a few tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from engine import __version__ as ENGINE_VERSION
+from engine.rules import LangRules
+from replays.chanjson import read_file
+from replays.errors import BadRecord
+from replays.files import is_sqlite
+from replays.rebuild import SessionReplay, replay_session
+from replays.record import GameRecord, SessionRecord
+from replays.store import Store, rules_key
+
+# The annotation kinds that are errors (FORMATS.md "Annotation kinds"), in that order; the
+# teaching notes (note_*) are never counted.
+ERROR_KINDS = ("violation", "bao", "missed_u", "missed_chiu", "u_lao", "u_bao",
+               "nghi_an_tien", "bo_u", "call_wrong", "call_missing", "call_order",
+               "bach_thu_not_called")
+DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryRow:
+    """One saved game, as the library lists it."""
+
+    game_id: int
+    session_id: int
+    position: int  # within its session (hội), from 0
+    started_at: str  # ISO 8601 UTC, as stored
+    names: tuple[str, ...]
+    human_seat: int | None
+    mode: str  # teaching | strict | real
+    status: str  # playing | over
+    kind: str | None  # win | draw | u_lao; None while playing
+    winner: int | None
+    payout: str | None
+    transfers: tuple[float, ...]
+    events: int
+    # Annotations by kind (every kind of ERROR_KINDS, 0 when absent) of the analysis cached
+    # for this engine version and the game's own rules; None: not analysed yet.
+    counts: dict[str, int] | None
+
+    @property
+    def local_time(self) -> str:
+        """When the game started, in local time, to the minute."""
+        try:
+            return datetime.fromisoformat(self.started_at).astimezone().strftime(
+                "%Y-%m-%d %H:%M")
+        except ValueError:
+            return self.started_at
+
+    @property
+    def score(self) -> float | None:
+        """What the human player won or lost (None without a human or a result)."""
+        if self.human_seat is None or self.human_seat >= len(self.transfers):
+            return None
+        return self.transfers[self.human_seat]
+
+    @property
+    def errors(self) -> int | None:
+        """Every annotation that is an error (None when not analysed)."""
+        return None if self.counts is None else sum(self.counts.values())
+
+
+class RulesKeys:
+    """The canonical rules key of each distinct games.rules text (they are nearly all the
+    same: parsed once each)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, str | None] = {}
+
+    def of(self, text: str) -> str | None:
+        """The key of a stored rules text; None if it is not a valid set of rules."""
+        if text not in self._known:
+            try:
+                self._known[text] = rules_key(LangRules.from_json(json.loads(text)))
+            except ValueError:  # an edited database: such a game cannot have been analysed
+                self._known[text] = None
+        return self._known[text]
+
+
+def _players(text: str, cache: dict[str, tuple[tuple[str, ...], int | None]]
+             ) -> tuple[tuple[str, ...], int | None]:
+    if text in cache:
+        return cache[text]
+    try:
+        players = json.loads(text)
+    except ValueError:
+        players = []
+    if not isinstance(players, list):
+        players = []
+    names = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
+    human = next((i for i, p in enumerate(players)
+                  if isinstance(p, dict) and p.get("kind") == "human"), None)
+    cache[text] = names, human
+    return names, human
+
+
+def _summary(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        loaded = json.loads(text)
+    except ValueError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _counts(text: str) -> dict[str, int]:
+    stored = json.loads(text)
+    return {**dict.fromkeys(ERROR_KINDS, 0), **stored}
+
+
+def list_games(store: Store) -> list[LibraryRow]:
+    """Every game, newest first (two queries: the games, the counts of this engine version)."""
+    counts: dict[int, dict[str, str]] = {}
+    for gid, key, text in store.db.execute(
+            "SELECT game_id, rules, counts FROM annotation_counts WHERE engine_version = ?",
+            (ENGINE_VERSION,)):
+        counts.setdefault(gid, {})[key] = text
+    keys = RulesKeys()
+    people: dict[str, tuple[tuple[str, ...], int | None]] = {}
+    rows: list[LibraryRow] = []
+    for gid, sid, pos, started, rules, players, mode, status, result, events in store.db.execute(
+            "SELECT g.id, g.session_id, g.position, g.started_at, g.rules, g.players, g.mode, "
+            "g.status, g.result, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) "
+            "FROM games g ORDER BY g.started_at DESC, g.id DESC"):
+        names, human = _players(players, people)
+        summary = _summary(result) if status == "over" else {}
+        transfers = summary.get("transfers")
+        winner = summary.get("winner")
+        mine = counts.get(gid)
+        text = None if mine is None else mine.get(keys.of(rules) or "")
+        rows.append(LibraryRow(
+            game_id=gid, session_id=sid, position=pos, started_at=started, names=names,
+            human_seat=human, mode=mode, status=status,
+            kind=str(summary["kind"]) if summary.get("kind") else None,
+            winner=winner if isinstance(winner, int) else None,
+            payout=str(summary["payout"]) if summary.get("payout") else None,
+            transfers=tuple(float(t) for t in transfers) if isinstance(transfers, list) else (),
+            events=events, counts=None if text is None else _counts(text)))
+    return rows
+
+
+# ---------------------------------------------------------------------------- importing
+
+
+def _fingerprint(rules: str, deal: object, events: Iterable[object]) -> str:
+    """Same deal, same events, same rules: the same game, wherever it was stored."""
+    text = json.dumps([rules, deal, list(events)], sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _game_print(rules: LangRules, game: GameRecord) -> str:
+    return _fingerprint(rules_key(rules), game.deal.to_json(),
+                        (a.to_json() for a in game.actions))
+
+
+def _stored_prints(store: Store) -> set[str]:
+    """The fingerprint of every game already in ``store``."""
+    keys = RulesKeys()
+    events: dict[int, list[object]] = {}
+    for gid, data in store.db.execute("SELECT game_id, data FROM events ORDER BY game_id, idx"):
+        events.setdefault(gid, []).append(json.loads(data))
+    out: set[str] = set()
+    for gid, rules, deal in store.db.execute("SELECT id, rules, deal FROM games"):
+        out.add(_fingerprint(keys.of(rules) or rules, json.loads(deal), events.get(gid, [])))
+    return out
+
+
+def _sessions_of(path: Path) -> list[tuple[SessionRecord, SessionReplay]]:
+    """The sessions of a .chan.json file or of a replay database (read from a private copy:
+    the user's file is never changed), each checked by replaying it."""
+    if is_sqlite(path) or path.suffix.lower() in DB_SUFFIXES:
+        with Store.open_copy(path) as source:
+            records = [source.session(sid) for sid in source.sessions()]
+    else:
+        records = [read_file(path)]
+    try:
+        return [(record, replay_session(record)) for record in records]
+    except BadRecord as e:
+        raise e.located(str(path)) from None
+
+
+def _new_runs(record: SessionRecord, replay: SessionReplay,
+              known: set[str]) -> list[SessionRecord]:
+    """The games of a session not in ``known``, as sessions of consecutive games, each
+    carrying the thông seat (C2) its first game was played with."""
+    runs: list[SessionRecord] = []
+    start: int | None = None
+    for i, g in enumerate(record.games):
+        mark = _game_print(record.rules, g)
+        if mark not in known:
+            known.add(mark)
+            start = i if start is None else start
+            continue
+        if start is not None:
+            runs.append(_run(record, replay, start, i))
+            start = None
+    if start is not None:
+        runs.append(_run(record, replay, start, len(record.games)))
+    return runs
+
+
+def _run(record: SessionRecord, replay: SessionReplay, start: int, stop: int) -> SessionRecord:
+    return SessionRecord(record.rules, record.players, record.games[start:stop],
+                         replay.games[start].thong_seat, record.created_at)
+
+
+def import_file(store: Store, path: Path) -> list[int]:
+    """Copy the games of a .chan.json file or another replay database into ``store``; the
+    new game ids. Games already in ``store`` (same deal, events and rules) are skipped;
+    the source file is only ever read (a database through a private copy)."""
+    sessions = _sessions_of(Path(path))
+    known = _stored_prints(store)
+    ids: list[int] = []
+    for record, replay in sessions:
+        for run in _new_runs(record, replay, known):
+            ids.extend(store.import_session(run)[1])
+    return ids

@@ -1,0 +1,124 @@
+"""Where a learner stands across games (issue 8 "Statistics"): per analysed game, what the
+engine judged against one seat — won, điểm, lỗi, missed chíu and ù, call errors — and the
+summaries and rolling means the plots draw.
+
+Everything comes from the annotation counts kept beside each cached analysis (migration
+m003) and the games table: no document is read, no game replayed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine import __version__ as ENGINE_VERSION
+from replays.library import LibraryRow, RulesKeys, list_games
+from replays.store import Store
+
+CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")  # R8
+
+
+@dataclass(frozen=True, slots=True)
+class GameStat:
+    """One analysed game from one seat's side."""
+
+    game_id: int
+    started_at: str
+    seat: int
+    won: bool  # a paid or unpaid ù; an ù láo is not a win
+    drawn: bool
+    diem: float  # the seat's settlement (điểm × stake)
+    violations: int  # lỗi L0–L17 committed
+    missed_chiu: int
+    missed_u: int  # bỏ ù, a thiên ù let pass included (R7.1)
+    call_errors: int  # xướng sai, xướng thiếu, out of order, bạch thủ not called (R8)
+    rules: tuple[str, ...]  # the rule id of each lỗi committed, by rule number
+    u_lao: int = 0  # ù láo (R7.4)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Several games at a glance."""
+
+    games: int
+    win_rate: float
+    mean_diem: float
+    violations_per_game: float
+    missed_per_game: float  # missed chíu and missed ù together
+    top_rules: tuple[tuple[str, int], ...]  # every lỗi committed and how often, most first
+
+
+def _rule_order(rule: str) -> tuple[int, str]:
+    digits = rule[1:]
+    return (int(digits) if digits.isdigit() else 1 << 30), rule
+
+
+def _seat_tallies(store: Store) -> dict[int, list[dict[str, dict[str, int]]]]:
+    """Each game's per-seat counts, from the analysis of this engine under its own rules."""
+    keys = RulesKeys()
+    out: dict[int, list[dict[str, dict[str, int]]]] = {}
+    for gid, own, key, seats in store.db.execute(
+            "SELECT g.id, g.rules, c.rules, c.seats FROM games g JOIN annotation_counts c "
+            "ON c.game_id = g.id AND c.engine_version = ? WHERE g.status = 'over'",
+            (ENGINE_VERSION,)):
+        if keys.of(own) == key:
+            out[gid] = json.loads(seats)
+    return out
+
+
+def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameStat:
+    kinds, rules = tally["kinds"], tally["rules"]
+    return GameStat(
+        game_id=row.game_id, started_at=row.started_at, seat=seat,
+        won=row.kind == "win" and row.winner == seat, drawn=row.kind == "draw",
+        diem=row.transfers[seat] if seat < len(row.transfers) else 0.0,
+        violations=kinds.get("violation", 0), missed_chiu=kinds.get("missed_chiu", 0),
+        missed_u=kinds.get("missed_u", 0),
+        call_errors=sum(kinds.get(k, 0) for k in CALL_KINDS),
+        rules=tuple(r for r in sorted(rules, key=_rule_order) for _ in range(rules[r])),
+        u_lao=kinds.get("u_lao", 0))
+
+
+def game_stats(store: Store, seat_of: Callable[[LibraryRow], int | None] | None = None
+               ) -> list[GameStat]:
+    """Every analysed finished game, oldest first, from the side of ``seat_of(row)`` (by
+    default the human seat; games where it gives None are left out)."""
+    tallies = _seat_tallies(store)
+    out: list[GameStat] = []
+    for row in reversed(list_games(store)):
+        seat = row.human_seat if seat_of is None else seat_of(row)
+        seats = tallies.get(row.game_id)
+        if seat is None or seats is None or not 0 <= seat < len(seats):
+            continue
+        out.append(_stat(row, seat, seats[seat]))
+    return out
+
+
+def summarize(stats: Sequence[GameStat]) -> Summary:
+    """Rates and means over ``stats`` (all zero for no games)."""
+    n = len(stats)
+    if n == 0:
+        return Summary(0, 0.0, 0.0, 0.0, 0.0, ())
+    rules = Counter(r for s in stats for r in s.rules)
+    top = sorted(rules.items(), key=lambda item: (-item[1], _rule_order(item[0])))
+    return Summary(
+        games=n, win_rate=sum(s.won for s in stats) / n,
+        mean_diem=sum(s.diem for s in stats) / n,
+        violations_per_game=sum(s.violations for s in stats) / n,
+        missed_per_game=sum(s.missed_chiu + s.missed_u for s in stats) / n,
+        top_rules=tuple(top))
+
+
+def rolling(values: Sequence[float], window: int) -> list[float]:
+    """The mean of each value and the ``window - 1`` before it (fewer at the start): one
+    point per game, so a plot's line is smooth but starts at the first game."""
+    if window < 1:
+        raise ValueError(f"the window must hold at least one game, not {window} / "
+                         f"cửa sổ phải có ít nhất một ván, không phải {window}")
+    out: list[float] = []
+    for i in range(len(values)):
+        recent = values[max(0, i + 1 - window):i + 1]
+        out.append(sum(recent) / len(recent))
+    return out

@@ -1,0 +1,273 @@
+"""`chan-tutor report FILE [--game N] --html OUT` (FORMATS.md, issue 8 "Export"): one
+self-contained page holding every annotation `chan-tutor analyze --json` gives, with
+machine-checkable attributes and its sentences, the positions the engine rebuilt, the true
+cước beside the call; bad input → exit 2 in both languages, no OUT, FILE never changed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ai.selfplay import play_session
+from engine.cards import Card
+from replays.chanjson import write_file
+from replays.cli import main
+from replays.record import GameRecord, Player, SessionRecord
+from replays.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVELS = ("random", "beginner", "random", "normal")
+Doc = dict[str, Any]
+
+
+class Page(HTMLParser):
+    """What a program reading the report sees: the annotations (attributes and text) per
+    game, the cards (class and text), and each position's card count."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.game: str | None = None
+        self.annotations: dict[str, list[tuple[dict[str, str], str]]] = {}
+        self.results: dict[str, dict[str, str]] = {}
+        self.cards: list[tuple[str, str]] = []  # (class, text)
+        self.tags: Counter[str] = Counter()
+        self.positions: list[int] = []  # cards shown in hands, melds and cửa
+        self._article: tuple[dict[str, str], list[str]] | None = None
+        self._card: tuple[str, list[str]] | None = None
+        self._position = False
+        self._in_position = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.tags[tag] += 1
+        cls = a.get("class", "").split()
+        if tag == "section" and "game" in cls:
+            self.game = a["data-game"]
+            self.annotations[self.game] = []
+        if tag == "article" and "data-kind" in a:
+            self._article = (a, [])
+        if "data-cuoc" in a or "data-call" in a or "data-score" in a:
+            assert self.game is not None
+            self.results.setdefault(self.game, {}).update(
+                {k: v for k, v in a.items() if k.startswith("data-")})
+        if tag == "span" and "card" in cls:
+            self._card = (a["class"], [])
+            if self._position:
+                self.positions[-1] += 1
+        if tag == "table" and "position" in cls:
+            self._position = True
+            self.positions.append(0)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article" and self._article is not None:
+            assert self.game is not None
+            attrs, text = self._article
+            self.annotations[self.game].append((attrs, " ".join("".join(text).split())))
+            self._article = None
+        if tag == "table":
+            self._position = False
+
+    def handle_data(self, text: str) -> None:
+        if self._article is not None:
+            self._article[1].append(text)
+        if self._card is not None:
+            self._card[1].append(text)
+            if len(self._card[1]) == 2:  # code, then the Vietnamese name
+                self.cards.append((self._card[0], " ".join(self._card[1])))
+                self._card = None
+
+
+def read_page(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def record() -> SessionRecord:
+    """Self-play games in which random and beginner players commit lỗi and miss claims."""
+    games = play_session(LEVELS, 5, seed=3)
+    players = tuple(Player(f"Máy {i} ({lv})", "ai", lv) for i, lv in enumerate(LEVELS))
+    return SessionRecord(players=players, games=tuple(GameRecord(g.deal, tuple(g.record),
+                                                                 g.mode) for g in games))
+
+
+@pytest.fixture
+def chan_json(tmp_path: Path, record: SessionRecord) -> Path:
+    path = tmp_path / "five.chan.json"
+    write_file(path, record)
+    return path
+
+
+@pytest.fixture
+def replay_db(tmp_path: Path, record: SessionRecord) -> Path:
+    path = tmp_path / "five.db"
+    with Store.open(path) as store:
+        store.import_session(record)
+    return path
+
+
+def state(path: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(path.parent.iterdir())
+            if p.name.startswith(path.name)}
+
+
+def key(a: Doc) -> tuple[object, ...]:
+    """An annotation's facts, as the document has them."""
+    return tuple(None if a.get(k) is None else str(a[k])
+                 for k in ("kind", "event", "seat", "rule", "card", "cause_event"))
+
+
+def page_key(attrs: dict[str, str]) -> tuple[object, ...]:
+    """The same facts, as the page's data attributes have them."""
+    return tuple(attrs.get(f"data-{k}") for k in ("kind", "event", "seat", "rule", "card",
+                                                  "cause-event"))
+
+
+@pytest.mark.parametrize("which", ["chan_json", "replay_db"])
+def test_every_annotation_of_analyze_is_in_the_page(
+        which: str, request: pytest.FixtureRequest, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    source: Path = request.getfixturevalue(which)
+    code, out, err = run(capsys, "analyze", source, "--json")
+    assert code == 0, err
+    docs = json.loads(out)["games"]
+    before = state(source)
+    html = tmp_path / "report.html"
+    code, out, err = run(capsys, "report", source, "--html", html)
+    assert code == 0 and err == "" and "report" in out
+    assert state(source) == before  # FILE is only read
+    page = read_page(html)
+    assert sorted(page.annotations) == [str(d["index"]) for d in docs]
+    kinds: Counter[str] = Counter()
+    for doc in docs:
+        shown = page.annotations[str(doc["index"])]
+        assert sorted(page_key(attrs) for attrs, _ in shown) == sorted(
+            key(a) for a in doc["annotations"])
+        for a in doc["annotations"]:
+            texts = [text for attrs, text in shown if page_key(attrs) == key(a)]
+            assert any(" ".join(a["message"].split()) in t
+                       and " ".join(a["message_en"].split()) in t for t in texts)
+            kinds[a["kind"]] += 1
+    assert kinds["violation"] > 0 and kinds["missed_chiu"] + kinds["missed_u"] > 0
+    assert any(k.startswith("note_") for k in kinds)
+
+
+def test_one_game_with_its_result_true_cuoc_beside_the_call(
+        chan_json: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    docs = json.loads(run(capsys, "analyze", chan_json, "--json")[1])["games"]
+    won = next(d for d in docs if d["result"]["kind"] == "win")
+    n = won["index"]
+    html = tmp_path / "one.html"
+    code, out, _ = run(capsys, "report", chan_json, "--game", n, "--html", html, "--json")
+    assert code == 0
+    assert json.loads(out) == {"out": str(html), "games": 1,
+                               "annotations": len(won["annotations"])}
+    page = read_page(html)
+    assert list(page.annotations) == [str(n)]
+    r = won["result"]
+    shown = page.results[str(n)]
+    assert shown["data-cuoc"] == " ".join(f"{c}:{k}" for c, k in r["cuoc"])
+    assert shown["data-call"] == " ".join(f"{c}:{k}" for c, k in r["call"])
+    assert (shown["data-score"], shown["data-true-score"]) == (str(r["score"]),
+                                                               str(r["true_score"]))
+
+
+def test_the_page_is_self_contained_vietnamese_first_with_red_cards_red(
+        replay_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "r.html"
+    assert run(capsys, "report", replay_db, "--game", "1", "--html", html)[0] == 0
+    text = html.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>\n<html lang=\"vi\">")
+    assert '<meta charset="utf-8">' in text and "<style>" in text
+    for outside in ("<script", "http://", "https://", "src=", "<link", "@import", "url("):
+        assert outside not in text
+    page = read_page(html)
+    assert page.tags["script"] == 0 and page.tags["img"] == 0
+    assert len(page.cards) > 100
+    for cls, label in page.cards:
+        code, name = label.split(" ", 1)
+        c = Card.parse(code)
+        assert name == c.name_vi  # the card's Vietnamese name, with diacritics
+        assert ("red" in cls.split()) == c.is_red  # R1.4
+    setup = 100  # every position shows every card outside the nọc
+    assert page.positions and all(0 < n <= setup for n in page.positions)
+
+
+def test_each_position_accounts_for_every_card(
+        chan_json: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "all.html"
+    assert run(capsys, "report", chan_json, "--game", "2", "--html", html)[0] == 0
+    text = html.read_text(encoding="utf-8")
+    page = read_page(html)
+    left = [int(part.split("</span>: ", 1)[1].split("<", 1)[0])
+            for part in text.split('left in the nọc')[1:]]
+    assert len(left) == len(page.positions) > 0
+    for shown, noc in zip(page.positions, left, strict=True):
+        assert shown + noc == 100  # hands + melds + cửa + nọc (4 players: nothing set aside)
+
+
+def test_bad_input_exits_2_in_both_languages_and_writes_nothing(
+        tmp_path: Path, chan_json: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.chan.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    out = tmp_path / "out.html"
+    cases = [(broken, ("not valid JSON", "JSON không hợp lệ")),
+             (tmp_path / "missing.db", ("no such file", "không tìm thấy")),
+             (chan_json, ("there is no game 9", "không có ván 9"))]
+    for source, (en, vi) in cases:
+        extra = ["--game", "9"] if source == chan_json else []
+        code, stdout, err = run(capsys, "report", source, *extra, "--html", out)
+        assert code == 2 and stdout == ""
+        assert en in err and vi in err
+        assert not out.exists()
+    out.write_text("keep me", encoding="utf-8")
+    code, _, err = run(capsys, "report", broken, "--html", out)
+    assert code == 2 and out.read_text(encoding="utf-8") == "keep me"
+    before = state(chan_json)
+    code, _, err = run(capsys, "report", chan_json, "--html", chan_json)
+    assert code == 2 and "overwrite" in err and "ghi đè" in err
+    assert state(chan_json) == before
+    code, _, err = run(capsys, "report", chan_json)
+    assert code == 2 and "--html" in err and "lỗi" in err
+    code, _, err = run(capsys, "report", chan_json, "--html", tmp_path)
+    assert code == 2 and "is a folder" in err and "thư mục" in err
+
+
+def test_an_out_that_cannot_be_written_is_bad_input(
+        tmp_path: Path, chan_json: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(path: Path, text: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("replays.report.write_atomic", refuse)  # a read-only folder
+    code, _, err = run(capsys, "report", chan_json, "--html", tmp_path / "r.html")
+    assert code == 2 and "cannot be written (Permission denied)" in err
+    assert "không ghi được tệp" in err
+
+
+def test_the_installed_command_runs_the_report(chan_json: Path, tmp_path: Path) -> None:
+    html = tmp_path / "cmd.html"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-m", "desktop", "report", str(chan_json),
+                           "--game", "0", "--html", str(html)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert read_page(html).annotations.keys() == {"0"}
