@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.resume_box: QMessageBox | None = None
         self.settings_dialog: SettingsDialog | None = None
         self._closed = False
+        self.scene = scene  # the chiếu's caches, shared with Học's pictures
 
         self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
                                seeds, scene)
@@ -150,7 +151,7 @@ class MainWindow(QMainWindow):
             if self.learn is None:
                 from desktop.learn.screen import LearnScreen
 
-                self.learn = LearnScreen()
+                self.learn = LearnScreen(self.data_dir, self.store, self.worker, self.scene)
                 self.pages.addWidget(self.learn)
             page = self.learn
         elif name == "review":
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
                 from desktop.review.screen import ReviewScreen
 
                 self.review = ReviewScreen(self.store, self.worker)
+                self.review.branched.connect(self.play_branch)
                 self.pages.addWidget(self.review)
             else:
                 self.review.refresh()
@@ -177,6 +179,11 @@ class MainWindow(QMainWindow):
         """Start a new hội (Ctrl+N)."""
         self.show_activity("play")
         self.play.start_session()
+
+    def play_branch(self, game_id: int) -> None:
+        """Play on from a replay position (Xem lại → Chơi): the branch is resumed there."""
+        self.show_activity("play")
+        self.play.resume(game_id)
 
     def _games_changed(self) -> None:
         if self.review is not None:
@@ -303,6 +310,10 @@ class MainWindow(QMainWindow):
         if not self._closed:
             self._closed = True
             self.play.shutdown()
+            if self.review is not None:
+                self.review.shutdown()
+            if self.learn is not None:
+                self.learn.shutdown()
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()

@@ -169,8 +169,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         w.show_activity("review")
         review = w.review
         assert review is not None
-        review.select_game(review.rows[0].game_id)
-        pump(app, lambda: "Game" in review.analysis.toPlainText())
+        review.open_game(review.library.model.rows[0].game_id)  # the viewer (issue 8)
         shot(w, out / f"review-{tag}.png")
         w.close()
 

@@ -1,1 +1,2 @@
-"""Học: the rules reference (lessons come in their own issue)."""
+"""Học: the lessons and their drills on the rendered chiếu, the learner's progress, and the
+rules reference (screen.py assembles the pages)."""

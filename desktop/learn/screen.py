@@ -1,34 +1,335 @@
-"""Học: the rules reference (reference.py) in a browser with its own table of contents.
+"""Học: the lessons of the five families with the learner's strength in each, a lesson's
+sections, the drill player and a round's summary — and the rules reference (reference.py) as
+a tab of the first page.
 
-Lessons get their own screen in a later issue; until then this page is what Học teaches from.
+Progress lives in progress.db in the data folder (lessons.progress, opened when the screen is
+first shown, so a screen built and never shown touches nothing). Practice rounds are made by
+lessons.practice.next_items and the mistakes deck by lessons.mistakes.refresh, both on the
+Worker with their own database connections; answers are graded by lessons.drills.grade.
 """
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from desktop.chieu.scene import Scene
+from desktop.i18n import pick, translate
+from desktop.learn.drill_page import DrillPage
+from desktop.learn.home import HomePage
+from desktop.learn.lesson_page import LessonPage
+from desktop.learn.player import Round, Source
 from desktop.learn.reference import reference_html
-from desktop.qt import QEvent, QTextBrowser, QVBoxLayout, QWidget
+from desktop.learn.summary import SummaryPage
+from desktop.learn.words import text
+from desktop.qt import (
+    QEvent,
+    QMessageBox,
+    QShowEvent,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+from desktop.worker import Job, Worker
+from lessons.content import lesson
+from lessons.item import Item, LessonError
+from lessons.mistakes import refresh
+from lessons.practice import next_items
+from lessons.progress import Progress
+from replays.errors import RecordError
+from replays.store import Store
+
+ROUND = 10  # items in a round of due items or of mistakes (a lesson's round: practice.py)
+
+
+def make_lesson_round(progress_path: Path, lesson_id: str, seed: int) -> list[Item]:
+    """A lesson's practice items (runs on the Worker: its own connection)."""
+    with Progress.open(progress_path) as progress:
+        return next_items(progress, lesson(lesson_id), seed)
+
+
+def refresh_mistakes(progress_path: Path, store_path: Path) -> tuple[int, int, int]:
+    """Add the learner's new mistakes to the deck (runs on the Worker): how many saved games,
+    how many items were new, how many the deck holds."""
+    with Progress.open(progress_path) as progress, Store.open(store_path) as store:
+        new = refresh(progress, store)
+        games = len(store.game_ids())
+        held = sum(s.items + s.new for s in progress.strengths(deck="mistakes").values())
+    return games, new, held
 
 
 class LearnScreen(QWidget):
     """The Học activity."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, data_dir: Path | None = None, store: Store | None = None,
+                 worker: Worker | None = None, scene: Scene | None = None,
+                 seeds: Callable[[], int] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.browser = QTextBrowser()
+        self.data_dir = data_dir
+        self.store = store
+        self.worker = worker or Worker(self)
+        self.seeds = seeds or (lambda: random.randrange(2**31))
+        self.clock = clock
+        self.progress: Progress | None = None
+        self.job: Job[object] | None = None
+        self._closed = False
+        scene = scene or Scene()
+        self.browser = QTextBrowser()  # the rules reference
         self.browser.setOpenLinks(True)
         self.browser.setOpenExternalLinks(False)
         self.browser.document().setDocumentMargin(18)
+        self.home = HomePage(self.browser)
+        self.lesson_page = LessonPage(scene)
+        self.drill = DrillPage(scene)
+        self.summary = SummaryPage()
+        self.stack = QStackedWidget()
+        for page in (self.home, self.lesson_page, self.drill, self.summary):
+            self.stack.addWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.browser)
+        layout.addWidget(self.stack)
+
+        self.home.open_lesson.connect(self.open_lesson)
+        self.home.due_wanted.connect(self.review_due)
+        self.home.mistakes_wanted.connect(self.practice_mistakes)
+        self.lesson_page.back_wanted.connect(self.show_home)
+        self.lesson_page.practice_wanted.connect(self.practice_lesson)
+        self.drill.finished.connect(self._round_over)
+        self.drill.left.connect(self._round_left)
+        self.summary.again_wanted.connect(self.again)
+        self.summary.back_wanted.connect(self.show_home)
+        self.setStyleSheet(STYLE)
         self.retranslate()
 
+    # ------------------------------------------------------------------ progress
+
+    def open_progress(self) -> Progress | None:
+        """The progress database, opened on first use (None, said on the page, if it cannot
+        be opened: a newer version's file is never touched)."""
+        if self.progress is None and not self._closed:
+            try:
+                self.progress = Progress.open_default(self.data_dir)
+            except (RecordError, OSError) as error:
+                self.home.show_status(_error_text(error))
+        return self.progress
+
+    def refresh(self) -> None:
+        """The families' strengths and the number of due items, read again."""
+        progress = self.open_progress()
+        if progress is None:
+            return
+        strengths = progress.strengths()
+        self.home.show_progress(strengths, sum(s.due for s in strengths.values()))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown: the numbers are read again (answers may have been given since)."""
+        super().showEvent(event)
+        if self.stack.currentWidget() is self.home:
+            self.refresh()
+
+    # ------------------------------------------------------------------ pages
+
+    def show_home(self) -> None:
+        """The list of lessons, with fresh strengths."""
+        self.drill.stop()
+        self.stack.setCurrentWidget(self.home)
+        self.refresh()
+        self.home.lessons.setFocus()
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """A lesson from its first section."""
+        self.home.select_lesson(lesson_id)
+        self.lesson_page.show_lesson(lesson(lesson_id))
+        self.stack.setCurrentWidget(self.lesson_page)
+        self.lesson_page.setFocus()
+
+    def play_items(self, title: str, items: list[Item], deck: str = "lessons") -> None:
+        """A round of the given items (its "again" reviews what is due)."""
+        self._start(title, items, deck, Source("due"))
+
+    def _start(self, title: str, items: list[Item], deck: str, source: Source) -> None:
+        progress = self.open_progress()
+        if progress is None:
+            return
+        if not items:  # every drill of the lesson is scheduled and none is due
+            self.show_home()
+            self.home.show_status(translate(
+                "Learn", "Bài này không còn câu nào đến hạn hay câu mới: hãy ôn sau, hoặc "
+                         "luyện bài khác.") + " " + self._nothing_due(progress, None))
+            return
+        self.home.show_status("")
+        self.stack.setCurrentWidget(self.drill)
+        self.drill.start(Round(title, items, progress, deck, source, self.clock))
+
+    def _run(self, fn: Callable[[], object], done: Callable[[object], None]) -> None:
+        """Work on the Worker; one job at a time (a second request waits for the first)."""
+        if self.job is not None and not self.job.finished:
+            return
+
+        def failed(error: BaseException) -> None:
+            if not self._closed:
+                QMessageBox.warning(self, translate("Learn", "Không làm được"),
+                                    _error_text(error))
+
+        self.job = self.worker.run(fn, lambda r: None if self._closed else done(r), failed)
+
+    def practice_lesson(self, lesson_id: str) -> None:
+        """A round of the lesson's family: due items first, then the lesson's new drills."""
+        progress = self.open_progress()
+        if progress is None:
+            return
+        le = lesson(lesson_id)
+        path, seed = progress.path, self.seeds()
+
+        def done(items: object) -> None:
+            assert isinstance(items, list)
+            self._start(text(le.title), items, "lessons", Source("lesson", lesson_id))
+
+        self._run(lambda: make_lesson_round(path, lesson_id, seed), done)
+
+    def review_due(self) -> None:
+        """A round of the items due now, of every family."""
+        progress = self.open_progress()
+        if progress is None:
+            return
+        items = progress.due(limit=ROUND)
+        if not items:
+            self.show_home()
+            self.home.show_status(self._nothing_due(progress, None))
+            return
+        self._start(translate("Learn", "Ôn bài đến hạn"), items, "lessons", Source("due"))
+
+    def practice_mistakes(self) -> None:
+        """The mistakes of the learner's saved games, refreshed on the Worker, then a round of
+        those due; an empty deck says why."""
+        progress = self.open_progress()
+        if progress is None:
+            return
+        if self.store is None:
+            self.home.show_status(translate("Learn", "Không mở được kho ván đã chơi."))
+            return
+        path, store_path = progress.path, self.store.path
+        self.home.show_status(translate("Learn", "Đang tìm lỗi trong các ván đã lưu…"))
+
+        def done(result: object) -> None:
+            assert isinstance(result, tuple)
+            games, _new, held = result
+            items = progress.due(deck="mistakes", limit=ROUND)
+            if items:
+                self._start(translate("Learn", "Luyện lỗi của tôi"), items, "mistakes",
+                            Source("mistakes"))
+                return
+            self.show_home()
+            if games == 0:
+                why = translate("Learn", "Chưa có ván nào được lưu. Hãy chơi vài ván ở phần "
+                                         "Chơi: mỗi lỗi của bạn (lỗi L1–L17, bỏ ù, bỏ chíu, "
+                                         "xướng sai) sẽ thành một câu luyện ở đây.")
+            elif held == 0:
+                why = translate("Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không "
+                                         "phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi "
+                                         "lắm!").format(n=games)
+            else:
+                why = self._nothing_due(progress, "mistakes")
+            self.home.show_status(why)
+
+        self._run(lambda: refresh_mistakes(path, store_path), done)
+
+    def _nothing_due(self, progress: Progress, deck: str | None) -> str:
+        when = progress.next_due(deck=deck)
+        if when is None:
+            return translate("Learn", "Chưa có câu nào để ôn: hãy học và luyện một bài trước.")
+        return translate("Learn", "Không có câu nào đến hạn. Lần ôn tới: {when}.").format(
+            when=_local(when))
+
+    def _round_over(self, round_: Round) -> None:
+        progress = self.open_progress()
+        self.summary.show_round(round_, progress.strengths() if progress else {})
+        self.stack.setCurrentWidget(self.summary)
+        self.summary.setFocus()
+
+    def _round_left(self, round_: Round) -> None:
+        if round_.answered:
+            self._round_over(round_)
+        elif round_.source.kind == "lesson" and self.lesson_page.lesson is not None:
+            self.stack.setCurrentWidget(self.lesson_page)
+            self.lesson_page.setFocus()
+        else:
+            self.show_home()
+
+    def again(self) -> None:
+        """Another round like the last one (Enter on the summary)."""
+        round_ = self.summary.round
+        if round_ is None:
+            return
+        if round_.source.kind == "lesson":
+            self.practice_lesson(round_.source.lesson_id)
+        elif round_.source.kind == "mistakes":
+            self.practice_mistakes()
+        else:
+            self.review_due()
+
+    # ------------------------------------------------------------------ texts and closing
+
     def retranslate(self) -> None:
-        """Rebuild the page in the current language."""
+        """The reference in the current language (the pages translate themselves)."""
         self.browser.setHtml(reference_html())
+        if self.progress is not None:
+            self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def shutdown(self) -> None:
+        """The window is closing: stop the round's clock, drop pending work, close the
+        database (every answer is already written)."""
+        self._closed = True
+        self.drill.stop()
+        if self.job is not None:
+            self.job.cancel()
+        if self.progress is not None:
+            self.progress.close()
+            self.progress = None
+
+
+def _error_text(error: BaseException) -> str:
+    if isinstance(error, (LessonError, RecordError)):
+        return pick(error.vi, error.en)
+    return str(error)
+
+
+def _local(stamp: str) -> str:
+    """A stored UTC time as local time, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+STYLE = """
+QLabel#question { font-size: 15px; font-weight: bold; }
+QLabel#dim { color: #6b5a44; }
+QLabel#score { color: #6b5a44; font-weight: bold; padding-right: 10px; }
+QLabel#sectionTitle { font-size: 16px; font-weight: bold; padding-top: 12px; }
+QLabel#bigScore { font-size: 26px; font-weight: bold; color: #aa261e; }
+QLabel#status { background: #fbf3dc; border: 1px solid #f2c450; padding: 6px; }
+QLabel#feedback { border-radius: 4px; padding: 6px; }
+QLabel#feedback[verdict="right"] { background: #e2f3e4; border: 2px solid #2f7a44; }
+QLabel#feedback[verdict="wrong"] { background: #fbe4df; border: 2px solid #aa261e; }
+QFrame#familyRow { background: #fbf5e6; border: 1px solid #e0d2b4; border-radius: 4px; }
+QWidget#drillSide { background: #f8f0de; }
+QListWidget#lessonList { font-size: 15px; }
+QListWidget#lessonList::item { padding: 5px 4px; }
+QTextBrowser#lessonText { font-size: 16px; }
+QProgressBar { border: 1px solid #c9b48c; border-radius: 3px; background: #fffaf0;
+    text-align: center; }
+QProgressBar::chunk { background: #d9a441; }
+"""

@@ -61,21 +61,22 @@ class PlayController(Hoi):
     def eaters(self) -> frozenset[Card]:
         """The learner's hand cards that may eat the live card now (legal moves)."""
         game = self.game
-        return frozenset() if game is None else moves.eaters(game, LEARNER)
+        return frozenset() if game is None else moves.eaters(game, self.learner)
 
     def hand_order(self) -> list[Card]:
         """The learner's hand in the order the chiếu draws it (canonical groups, R3.6)."""
         game = self.game
-        return [] if game is None else moves.hand_order(game, LEARNER)
+        return [] if game is None else moves.hand_order(game, self.learner)
 
     def _learner_turn(self, game: Game) -> None:
         """Tell the learner what to do, preselect the only eater, start the countdown."""
-        claim = moves.claim_act(game, LEARNER)
+        claim = moves.claim_act(game, self.learner)
         if game.phase is Phase.OPENING and any(a.act is Act.WIN for a in game.legal_actions()):
             claim = Act.WIN  # thiên ù (R5.2)
         task = words.learner_task(game.phase.value, game.may_pass,
                                   game.live.card if game.live is not None else None,
-                                  claim, game.hand_cards(LEARNER), game.bao[LEARNER])
+                                  claim, game.hand_cards(self.learner),
+                                  game.bao[self.learner])
         self.message = f"{self.message} {task}".strip() if self.message else task
         eaters = self.eaters()
         if self.selected is None and len(eaters) == 1:
@@ -115,16 +116,16 @@ class PlayController(Hoi):
         phase = game.phase
         if phase is Phase.PLAY:
             live = game.live.card if game.live is not None else None
-            if live is not None and pairs_with(live, card) and not game.bao[LEARNER]:
-                self._try(Action(LEARNER, Act.EAT, card))
+            if live is not None and pairs_with(live, card) and not game.bao[self.learner]:
+                self._try(Action(self.learner, Act.EAT, card))
                 return
             self.selected = card
             self.message = words.cannot_eat_with(card, live)
             self._refresh()
         elif phase in (Phase.DISCARD, Phase.OPENING):
-            self._try(Action(LEARNER, Act.DISCARD, card))
+            self._try(Action(self.learner, Act.DISCARD, card))
         elif phase is Phase.RETURN:
-            self._try(Action(LEARNER, Act.RETURN, card))
+            self._try(Action(self.learner, Act.RETURN, card))
         else:
             self.selected = card
             self._refresh()
@@ -163,9 +164,9 @@ class PlayController(Hoi):
     def _eat_selected(self) -> None:
         eaters = self.eaters()
         if self.selected in eaters:
-            self._try(Action(LEARNER, Act.EAT, self.selected))
+            self._try(Action(self.learner, Act.EAT, self.selected))
         elif len(eaters) == 1:
-            self._try(Action(LEARNER, Act.EAT, next(iter(eaters))))
+            self._try(Action(self.learner, Act.EAT, next(iter(eaters))))
         elif eaters:
             self.message = words.choose_eater()
             self._refresh()
@@ -179,7 +180,7 @@ class PlayController(Hoi):
 
     def _candidates(self, game: Game) -> list[Action]:
         """The learner's moves before strict mode filters them (R7.5)."""
-        return moves.candidates(game, LEARNER)
+        return moves.candidates(game, self.learner)
 
     def _try(self, action: Action) -> None:
         """The learner's move: refused (strict), warned about (teaching) or played (R7.5)."""
@@ -222,21 +223,21 @@ class PlayController(Hoi):
     def submit_call(self, call: tuple[tuple[str, int], ...]) -> None:
         """The learner's xướng (R8.1), in the order said."""
         if self.state == "call":
-            self._play(Action(LEARNER, Act.CALL, None, tuple(call)))
+            self._play(Action(self.learner, Act.CALL, None, tuple(call)))
 
     def request_hint(self) -> None:
         """Teaching mode: waits with live cards and the normal player's move and reason."""
         game = self.game
         if game is None or game.mode is not Mode.TEACHING or self.state != "learner":
             return
-        obs = game.observation(LEARNER)
+        obs = game.observation(self.learner)
         player = make_player(HINT_LEVEL)
         key = self._key()
 
         def shown(decision: Decision) -> None:
             self._jobs = [j for j in self._jobs if not j.finished]
             if key == self._key() and self.game is game:
-                self._set_hint(hint_html(game, LEARNER, decision))
+                self._set_hint(hint_html(game, self.learner, decision))
 
         self._jobs.append(self.worker.run(lambda: player.choose(obs), shown))
 
@@ -255,7 +256,7 @@ class PlayController(Hoi):
             return None
         key = self._key()
         if key != self._obs_key or self._obs is None:
-            self._obs = game.observation(LEARNER)
+            self._obs = game.observation(self.learner)
             self._obs_key = key
         return self._obs
 
@@ -275,7 +276,7 @@ class PlayController(Hoi):
     def prompts(self) -> tuple[Prompt, ...]:
         """The buttons of the learner's decision: only what is legal now (R4.2, R4.4)."""
         game = self.game
-        return () if game is None else moves.prompts(game, LEARNER, self.selected)
+        return () if game is None else moves.prompts(game, self.learner, self.selected)
 
     def _refresh(self) -> None:
         """Emit the view of the current moment."""

@@ -40,7 +40,8 @@ LEARNER = 0
 
 
 class Hoi(QObject):
-    """The hội for a learner at seat 0 against computer players; see the module docstring."""
+    """The hội for a learner (at seat 0, or at the human seat of a resumed hội) against computer
+    players; see the module docstring."""
 
     call_requested = Signal(object)  # Game: the learner won and composes the xướng
     game_over = Signal(object)  # Game: the result screen
@@ -60,6 +61,7 @@ class Hoi(QObject):
         self.session: Session | None = None
         self.session_id: int | None = None
         self.players: tuple[SeatPlayer, ...] = ()
+        self.learner = LEARNER  # the human's seat: 0, or the seat a branched replay gives it
         self.recorder: Recorder | None = None
         self.game_no = 0
         self.seed: int | None = None
@@ -114,7 +116,7 @@ class Hoi(QObject):
             return "over" if self._finished else "busy"
         if self._pending is not None:
             return "warning"
-        if game.actor == LEARNER:
+        if game.actor == self.learner:
             return "call" if game.phase is Phase.CALL else "learner"
         return "busy"
 
@@ -124,6 +126,7 @@ class Hoi(QObject):
         """Start a new hội with the settings' làng options, players and levels."""
         self.stop()
         s = self.settings
+        self.learner = LEARNER
         players = (SeatPlayer(s.names[0]),
                    *(SeatPlayer(s.names[i], "ai", s.levels[i - 1]) for i in range(1, 4)))
         self.session_id = self.store.new_session(s.rules, players)
@@ -144,6 +147,8 @@ class Hoi(QObject):
         record = self.store.session(session_id, position)
         self.session_id = session_id
         self.players = record.players
+        self.learner = next((seat for seat, p in enumerate(record.players)
+                             if p.kind == "human"), LEARNER)
         self.session = session_before(record, position)
         self.game_no = position + 1
         self._begin(recorder, None)
@@ -170,7 +175,7 @@ class Hoi(QObject):
         # every seat but the learner's is played by the computer (an imported hội may name
         # other humans: they have no one to play them here)
         self._ais = {seat: make_player(p.level or "normal", seed=base + seat)
-                     for seat, p in enumerate(self.players) if seat != LEARNER}
+                     for seat, p in enumerate(self.players) if seat != self.learner}
         self._finished = False
         self.selected = None
         self.message = ""
@@ -215,7 +220,7 @@ class Hoi(QObject):
                 self._refresh()
                 self.game_over.emit(game)
             return
-        if game.actor == LEARNER:
+        if game.actor == self.learner:
             if game.phase is Phase.CALL:
                 self._refresh()
                 self.call_requested.emit(game)
@@ -231,7 +236,7 @@ class Hoi(QObject):
 
     def _think(self) -> None:
         game = self.game
-        if game is None or game.is_over or game.actor in (None, LEARNER) \
+        if game is None or game.is_over or game.actor in (None, self.learner) \
                 or self.animator.running:
             return
         actor = game.actor
@@ -277,7 +282,7 @@ class Hoi(QObject):
         for ev in events:
             if isinstance(ev, Played):
                 a = ev.action
-                if a.seat != LEARNER:  # the learner knows what it just did
+                if a.seat != self.learner:  # the learner knows what it just did
                     notes.append(words.did(self.names[a.seat], a, eaten))
                 sound = SOUNDS.get(a.act)
                 if sound is not None and self.sounds is not None:

@@ -13,7 +13,7 @@ from desktop.i18n import translate
 from desktop.images import cards_image
 from desktop.keys import BINDINGS, Section, keys_of
 from desktop.play.call_dialog import CallDialog
-from desktop.play.controller import LEARNER, PlayController, Warning
+from desktop.play.controller import PlayController, Warning
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.pages import ResultPage, StartPage
 from desktop.play.result_text import result_html, winning_groups
@@ -81,6 +81,7 @@ class PlayScreen(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
+        self._shut = False
         self.settings = settings
         self.pacing = pacing
         self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
@@ -220,7 +221,7 @@ class PlayScreen(QWidget):
         self.chieu.setFocus()
 
     def _ask_call(self, game: Game) -> None:
-        dialog = CallDialog(game, self.controller.names[LEARNER], self)
+        dialog = CallDialog(game, self.controller.names[self.controller.learner], self)
         self.call_dialog = dialog
         dialog.accepted.connect(lambda: self._called(dialog))
         dialog.open()
@@ -259,7 +260,8 @@ class PlayScreen(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         """A language change redraws the chiếu's words and the result text."""
-        if event.type() == QEvent.Type.LanguageChange:
+        # a closed window waiting for deletion still gets the event; its store is closed
+        if event.type() == QEvent.Type.LanguageChange and not self._shut:
             self.controller.refresh()
             if self.stack.currentWidget() is self.result_page:
                 self._render_result()
@@ -269,6 +271,7 @@ class PlayScreen(QWidget):
 
     def shutdown(self) -> None:
         """Stop timers and work (the game is in the store already)."""
+        self._shut = True
         self._result_timer.stop()
         self.controller.stop()
 

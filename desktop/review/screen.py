@@ -1,189 +1,282 @@
-"""Xem lại: the list of saved games and, for the selected one, the analyzer's report (RULES
-R10) — computed on the Worker, shown as `chan-tutor analyze` prints it.
+"""Xem lại: the library of saved games, the replay viewer of one game and the statistics, with
+the batch analysis running under the library (issue 8).
 
-The replay viewer (the chiếu stepping through a game) comes in a later issue.
+The screen wires the pages together; the pages hold the work: library_page (the table,
+filters, import), viewer (the chiếu stepped event by event), stats_page (the plots).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from desktop.chieu.scene import Scene
 from desktop.i18n import translate
-from desktop.keys import keys_of
+from desktop.keys import BINDINGS, Section, key_hint
 from desktop.qt import (
-    QAbstractItemView,
     QAction,
+    QButtonGroup,
     QEvent,
-    QFontDatabase,
+    QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QKeySequence,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QSplitter,
+    QMessageBox,
+    QStackedWidget,
     Qt,
-    QTableWidget,
-    QTableWidgetItem,
+    QTimer,
+    QToolButton,
     QVBoxLayout,
     QWidget,
+    Signal,
 )
-from desktop.review.listing import GameRow, analysis_text, saved_games
-from desktop.worker import Job, Worker
+from desktop.review.batch_runner import BatchRunner
+from desktop.review.library_page import LibraryPage
+from desktop.review.stats_page import StatsPage
+from desktop.review.viewer import ViewerPage
+from desktop.worker import Worker
+from replays.batch import BatchResult
+from replays.errors import RecordError
+from replays.library import import_file, list_games
 from replays.store import Store
 
-ID_ROLE = Qt.ItemDataRole.UserRole
-
-
-def result_text(row: GameRow) -> str:
-    """"Bà Tư ù", "Hòa", "Chưa xong", with the payout when it is not a normal one."""
-    if row.status != "over" or row.kind is None:
-        return translate("Review", "Chưa xong")
-    if row.kind == "draw":
-        return translate("Review", "Hòa")
-    name = row.names[row.winner] if row.winner is not None and row.winner < len(row.names) \
-        else "?"
-    text = (translate("Review", "{name} ù láo") if row.kind == "u_lao"
-            else translate("Review", "{name} ù")).format(name=name)
-    payout = {
-        "nghi_an_tien": translate("Review", "nghỉ ăn tiền"),
-        "u_bao": translate("Review", "ù báo"),
-        "xuong_sai": translate("Review", "xướng sai"),
-    }.get(row.payout or "")
-    return f"{text} ({payout})" if payout else text
-
-
-def score_text(row: GameRow) -> str:
-    """The human player's gain or loss: "+12", "-4", "0", or a dash."""
-    score = row.score
-    if score is None:
-        return "—"
-    return f"{score:+g}" if score else "0"
+# The page tabs, underlined like the activity bar's; the viewer hides them (it has its own
+# way back, and the chiếu needs the height at 1024×640).
+STYLE = """
+QToolButton#reviewTab { border: none; border-bottom: 3px solid transparent; padding: 4px 10px;
+    font-weight: bold; color: #6b5a44; }
+QToolButton#reviewTab:checked { color: #aa261e; border-bottom-color: #aa261e; }
+QToolButton#reviewTab:hover { color: #2a1d12; }
+QLabel#panelTitle { font-weight: bold; }
+QLabel#viewerTitle { font-weight: bold; padding-left: 6px; }
+"""
+REFRESH_MS = 700  # while a batch runs, the library's counts are read again at most this often
 
 
 class ReviewScreen(QWidget):
-    """The Xem lại activity."""
+    """The Xem lại activity; `branched(game_id)` asks the Play activity to play it on."""
 
-    def __init__(self, store: Store, worker: Worker, parent: QWidget | None = None) -> None:
+    branched = Signal(int)
+
+    def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.worker = worker
-        self.rows: list[GameRow] = []
-        self._job: Job[str] | None = None
-        self.title = QLabel()
-        self.title.setObjectName("pageTitle")
-        self.refresh_button = QPushButton()
-        self.refresh_button.clicked.connect(self.refresh)
-        self.empty = QLabel()
-        self.empty.setWordWrap(True)
-        self.table = QTableWidget(0, 5)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.table.itemSelectionChanged.connect(self._selected)
-        self.analysis = QPlainTextEdit()
-        self.analysis.setReadOnly(True)
-        self.analysis.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.analysis.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(self.analysis)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        head = QHBoxLayout()
-        head.addWidget(self.title, 1)
-        head.addWidget(self.refresh_button)
+        self.library = LibraryPage()
+        self.viewer = ViewerPage(store, worker, scene)
+        self.stats = StatsPage(store, worker)
+        self.runner = BatchRunner(worker, self)
+        self.last_batch: BatchResult | None = None
+        self.last_error = ""
+        self.pages = QStackedWidget()
+        for page in (self.library, self.viewer, self.stats):
+            self.pages.addWidget(page)
+
+        self.tabs: dict[str, QToolButton] = {}
+        group = QButtonGroup(self)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(12, 6, 12, 0)
+        for name in ("library", "stats"):
+            button = QToolButton()
+            button.setObjectName("reviewTab")
+            button.setCheckable(True)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, n=name: self.show_page(n))
+            group.addButton(button)
+            bar.addWidget(button)
+            self.tabs[name] = button
+        bar.addStretch(1)
+        self.tab_bar = QWidget()
+        self.tab_bar.setObjectName("reviewTabs")
+        self.tab_bar.setLayout(bar)
+        self.setStyleSheet(STYLE)
         layout = QVBoxLayout(self)
-        layout.addLayout(head)
-        layout.addWidget(self.empty)
-        layout.addWidget(split, 1)
-        refresh = QAction(self)
-        refresh.setShortcuts([QKeySequence(k) for k in keys_of("refresh")])
-        refresh.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        refresh.triggered.connect(self.refresh)
-        self.addAction(refresh)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.tab_bar)
+        layout.addWidget(self.pages, 1)
+
+        self.library.open_requested.connect(self.open_game)
+        self.library.import_requested.connect(self.ask_import)
+        self.library.batch_requested.connect(self.start_batch)
+        self.library.batch.cancel_button.clicked.connect(self.cancel_batch)
+        self.viewer.back.connect(lambda: self.show_page("library"))
+        self.viewer.branched.connect(self.branched)
+        self.runner.progress.connect(self._progress)
+        self.runner.finished.connect(self._batch_done)
+        self.runner.failed.connect(self._batch_failed)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self._bind_keys()
         self.retranslate()
         self.refresh()
+        self.show_page("library")
+
+    def _bind_keys(self) -> None:
+        """keys.py REVIEW: the library's keys on the library page, the rest on the screen."""
+        on_library = {"review_open", "review_filter", "review_only_errors", "review_result"}
+        slots = {"refresh": self.refresh, "review_open": self.library.open_selected,
+                 "review_filter": self.library.focus_search, "review_import": self.ask_import,
+                 "review_batch": self.start_batch, "review_cancel": self.cancel_batch,
+                 "review_only_errors": self.library.toggle_only_errors,
+                 "review_result": self.library.next_result_filter,
+                 "review_stats_seat": self.stats.next_seat,
+                 "review_library": lambda: self.show_page("library"),
+                 "review_stats": lambda: self.show_page("stats")}
+        for b in BINDINGS:
+            if b.section is not Section.REVIEW:
+                continue
+            owner: QWidget = self.library if b.id in on_library else self
+            action = QAction(owner)
+            action.setShortcuts([QKeySequence(k) for k in b.keys])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, slot=slots[b.id]: slot())
+            owner.addAction(action)
 
     def retranslate(self) -> None:
-        """Texts in the current language (the rows too: results are words)."""
-        self.title.setText(translate("Review", "Các ván đã lưu"))
-        self.refresh_button.setText(translate("Review", "Tải lại (F5)"))
-        self.empty.setText(translate("Review", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở "
-                                               "phần Chơi được lưu từng nước và hiện ở đây."))
-        self.table.setHorizontalHeaderLabels([
-            translate("Review", "Ngày"), translate("Review", "Hội · ván"),
-            translate("Review", "Người chơi"), translate("Review", "Kết quả"),
-            translate("Review", "Điểm của bạn")])
-        self._fill()
-        if self.analysis.toPlainText() == "" or not self.table.selectedItems():
-            self.analysis.setPlaceholderText(translate(
-                "Review", "Chọn một ván để xem phân tích: mọi lỗi, mọi lần bỏ ù, bỏ chíu, và "
-                          "lời xướng so với cước thật (R10)."))
+        """Texts in the current language."""
+        self.tabs["library"].setText(translate("Review", "Thư viện ({key})").format(
+            key=key_hint("review_library")))
+        self.tabs["stats"].setText(translate("Review", "Thống kê ({key})").format(
+            key=key_hint("review_stats")))
+
+    # ------------------------------------------------------------------ pages
+
+    def show_page(self, name: str) -> None:
+        """The library or the statistics (the viewer is opened from the library)."""
+        self.tab_bar.show()
+        if name == "stats":
+            self.pages.setCurrentWidget(self.stats)
+            self.stats.refresh()
+        else:
+            self.pages.setCurrentWidget(self.library)
+            self.library.table.setFocus()
+        self.tabs[name].setChecked(True)
+
+    def page(self) -> str:
+        """library | viewer | stats."""
+        current = self.pages.currentWidget()
+        return "viewer" if current is self.viewer else \
+            "stats" if current is self.stats else "library"
 
     def refresh(self) -> None:
-        """Read the list of games again (keeps the selection)."""
-        self.rows = saved_games(self.store)
-        self._fill()
+        """Read the library again (keeps the selection)."""
+        self.library.set_rows(list_games(self.store))
 
-    def _fill(self) -> None:
-        selected = self.selected_game()
-        self.table.blockSignals(True)
-        self.table.setRowCount(len(self.rows))
-        for r, row in enumerate(self.rows):
-            cells = (row.local_time, f"{row.session_id} · {row.position + 1}",
-                     ", ".join(row.names), result_text(row), score_text(row))
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setData(ID_ROLE, row.game_id)
-                if c == 4:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                self.table.setItem(r, c, item)
-            if row.game_id == selected:
-                self.table.selectRow(r)
-        self.table.blockSignals(False)
-        self.empty.setVisible(not self.rows)
+    def select_game(self, game_id: int) -> bool:
+        """Select a game in the library."""
+        return self.library.select_game(game_id)
 
-    def selected_game(self) -> int | None:
-        """The id of the selected game."""
-        items = self.table.selectedItems()
-        return int(items[0].data(ID_ROLE)) if items else None
+    def open_game(self, game_id: int) -> bool:
+        """Open a game in the viewer."""
+        if not self.viewer.open_game(game_id):
+            return False
+        self.pages.setCurrentWidget(self.viewer)
+        self.tab_bar.hide()
+        self.tabs["library"].setChecked(True)
+        self.viewer.chieu.setFocus()
+        self.refresh()  # opening analyses (and caches) the game: its counts appear
+        return True
 
-    def select_game(self, game_id: int) -> None:
-        """Select a game by id (its analysis follows)."""
-        for r, row in enumerate(self.rows):
-            if row.game_id == game_id:
-                self.table.selectRow(r)
-                return
+    # ------------------------------------------------------------------ import
 
-    def _selected(self) -> None:
-        game_id = self.selected_game()
-        if game_id is None:
-            return
-        if self._job is not None:
-            self._job.cancel()
-        self.analysis.setPlainText(translate("Review", "Đang phân tích ván {id}…").format(
-            id=game_id))
-        path = Path(self.store.path)
-        self._job = self.worker.run(lambda: analysis_text(path, game_id), self._show,
-                                    self._failed)
+    def ask_import(self) -> None:
+        """Choose a .chan.json or a .db to import as a copy."""
+        dialog = QFileDialog(self, translate("Review", "Mở tệp ván"), str(Path.home()),
+                             translate("Review", "Ván Chắn (*.chan.json *.json *.db *.sqlite "
+                                                 "*.sqlite3);;Mọi tệp (*)"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        dialog.fileSelected.connect(lambda path: self.import_path(Path(path)))
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
 
-    def _show(self, text: str) -> None:
-        self._job = None
-        self.analysis.setPlainText(text)
+    def import_path(self, path: Path) -> list[int]:
+        """Import the games of a file as copies; the new ids (errors shown, nothing lost)."""
+        try:
+            ids = import_file(self.store, path)
+        except (RecordError, OSError) as error:
+            self._error(translate("Review", "Không mở được tệp"), _both(error))
+            return []
+        self.refresh()
+        if ids:
+            self.library.select_game(ids[-1])
+        self._info(translate("Review", "Đã nhập"), translate(
+            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name)
+            if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
+                                  ).format(file=path.name))
+        return ids
 
-    def _failed(self, error: BaseException) -> None:
-        self._job = None
-        self.analysis.setPlainText(translate("Review", "Không phân tích được ván này: {error}"
-                                             ).format(error=error))
+    # ------------------------------------------------------------------ batch
+
+    def start_batch(self) -> None:
+        """Analyse every game not analysed yet, in the background."""
+        if self.runner.start(Path(self.store.path)):
+            self.library.batch.show_progress(0, 0)
+            self.library.batch_button.setEnabled(False)
+
+    def cancel_batch(self) -> None:
+        """Stop the batch after the current game (what is done stays)."""
+        if self.runner.running:
+            self.runner.cancel()
+            self.library.batch.show_progress(self.runner.done, self.runner.total, True)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.library.batch.show_progress(done, total, self.runner.cancelling)
+        if not self._refresh_timer.isActive():
+            self._refresh_timer.start(REFRESH_MS)
+
+    def _batch_done(self, result: BatchResult) -> None:
+        self.last_batch = result
+        self.library.batch.hide()
+        self.library.batch_button.setEnabled(True)
+        self._refresh_timer.stop()
+        self.refresh()
+        if self.pages.currentWidget() is self.stats:
+            self.stats.refresh()
+        if result.failed:
+            lines = "\n".join(f"#{gid}: {why}" for gid, why in result.failed[:10])
+            self._error(translate("Review", "Có ván không phân tích được"), translate(
+                "Review", "{n} ván không dựng lại được từ dữ liệu đã lưu:").format(
+                n=len(result.failed)) + "\n\n" + lines)
+
+    def _batch_failed(self, error: BaseException) -> None:
+        self.library.batch.hide()
+        self.library.batch_button.setEnabled(True)
+        self.refresh()
+        self._error(translate("Review", "Phân tích bị dừng"), _both(error))
+
+    # ------------------------------------------------------------------ messages
+
+    def _error(self, title: str, text: str) -> None:
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        box.finished.connect(box.deleteLater)
+        box.open()
+
+    def _info(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, title, text,
+                          QMessageBox.StandardButton.Ok, self)
+        box.finished.connect(box.deleteLater)
+        box.open()
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.library.retranslate()
         super().changeEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop the batch and drop pending work (the window closes)."""
+        self._refresh_timer.stop()
+        self.runner.shutdown()
+        self.viewer.shutdown()
+
+
+def _both(error: BaseException) -> str:
+    """A replays error in Vietnamese then English; other errors as they are."""
+    if isinstance(error, RecordError):
+        return f"{error.vi}\n\n{error.en}"
+    return str(error)

@@ -238,6 +238,61 @@
     </message>
 </context>
 <context>
+    <name>Details</name>
+    <message>
+        <source>Loại</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Luật</source>
+        <translation>Rule</translation>
+    </message>
+    <message>
+        <source>Người chơi</source>
+        <translation>Player</translation>
+    </message>
+    <message>
+        <source>Nước</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Quân</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <source>Cước</source>
+        <translation>Cước</translation>
+    </message>
+    <message>
+        <source>nước {n}</source>
+        <translation>event {n}</translation>
+    </message>
+    <message>
+        <source>Do</source>
+        <translation>Set up by</translation>
+    </message>
+    <message>
+        <source>Cước thật</source>
+        <translation>True cước</translation>
+    </message>
+    <message>
+        <source>{n} điểm</source>
+        <translation>{n} điểm</translation>
+    </message>
+    <message>
+        <source>Lời xướng</source>
+        <translation>The call</translation>
+    </message>
+    <message>
+        <source>Chênh lệch: {diff} điểm so với cước thật.</source>
+        <translation>Difference: {diff} điểm against the true cước.</translation>
+    </message>
+    <message>
+        <source>Lời xướng đúng bằng cước thật.</source>
+        <translation>The call is worth exactly the true cước.</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <source>Phím tắt</source>
@@ -334,8 +389,24 @@
         <translation>In a warning</translation>
     </message>
     <message>
-        <source>Khi xem lại</source>
-        <translation>While reviewing</translation>
+        <source>Khi xem lại: thư viện và thống kê</source>
+        <translation>Review: library and statistics</translation>
+    </message>
+    <message>
+        <source>Khi xem lại một ván</source>
+        <translation>Review: replaying a game</translation>
+    </message>
+    <message>
+        <source>Khi học: danh sách bài và bài học</source>
+        <translation>Learning: the lesson list and a lesson</translation>
+    </message>
+    <message>
+        <source>Khi làm bài tập</source>
+        <translation>Answering drills</translation>
+    </message>
+    <message>
+        <source>Khi xếp bài thành chắn, cạ, ba đầu, què</source>
+        <translation>Sorting a hand into chắn, cạ, ba đầu, què</translation>
     </message>
     <message>
         <source>Mở bảng phím tắt này</source>
@@ -460,6 +531,202 @@
     <message>
         <source>Tải lại danh sách ván</source>
         <translation>Reload the list of games</translation>
+    </message>
+    <message>
+        <source>Mở ván đang chọn để xem lại</source>
+        <translation>Open the selected game in the replay viewer</translation>
+    </message>
+    <message>
+        <source>Tìm trong thư viện</source>
+        <translation>Search the library</translation>
+    </message>
+    <message>
+        <source>Mở tệp .chan.json hoặc .db (nhập một bản sao)</source>
+        <translation>Open a .chan.json or .db file (imports a copy)</translation>
+    </message>
+    <message>
+        <source>Phân tích mọi ván chưa phân tích</source>
+        <translation>Analyse every game not analysed yet</translation>
+    </message>
+    <message>
+        <source>Dừng phân tích (giữ các ván đã xong)</source>
+        <translation>Stop the analysis (games done are kept)</translation>
+    </message>
+    <message>
+        <source>Bật/tắt: chỉ hiện ván có lỗi</source>
+        <translation>Toggle: only games with errors</translation>
+    </message>
+    <message>
+        <source>Lọc theo kết quả (lần lượt từng loại)</source>
+        <translation>Filter by result (the next kind each time)</translation>
+    </message>
+    <message>
+        <source>Thống kê cho ghế tiếp theo</source>
+        <translation>Statistics of the next seat</translation>
+    </message>
+    <message>
+        <source>Sang thư viện ván</source>
+        <translation>Go to the library</translation>
+    </message>
+    <message>
+        <source>Sang trang thống kê</source>
+        <translation>Go to the statistics</translation>
+    </message>
+    <message>
+        <source>Nước sau</source>
+        <translation>Next event</translation>
+    </message>
+    <message>
+        <source>Nước trước</source>
+        <translation>Previous event</translation>
+    </message>
+    <message>
+        <source>Về lúc chia bài</source>
+        <translation>Back to the deal</translation>
+    </message>
+    <message>
+        <source>Đến hết ván</source>
+        <translation>To the end of the game</translation>
+    </message>
+    <message>
+        <source>Chỗ cần xem tiếp theo (lỗi, bỏ ù, xướng…)</source>
+        <translation>Next annotation (lỗi, missed ù, call…)</translation>
+    </message>
+    <message>
+        <source>Chỗ cần xem trước đó</source>
+        <translation>Previous annotation</translation>
+    </message>
+    <message>
+        <source>Đổi: mở hết bài / chỉ thấy như người chơi</source>
+        <translation>Switch: all hands open / only what the player could see</translation>
+    </message>
+    <message>
+        <source>Xem từ ghế tiếp theo</source>
+        <translation>Look from the next seat</translation>
+    </message>
+    <message>
+        <source>Bật/tắt đoán trước rồi xem nước thật</source>
+        <translation>Predict mode on/off (guess, then see the real move)</translation>
+    </message>
+    <message>
+        <source>Chọn câu trả lời số 1–9 (khi đoán)</source>
+        <translation>Pick answer 1–9 (predict mode)</translation>
+    </message>
+    <message>
+        <source>Chơi tiếp từ đây với máy</source>
+        <translation>Play on from here against the computer</translation>
+    </message>
+    <message>
+        <source>Xuất ván ra tệp .chan.json</source>
+        <translation>Export the game as .chan.json</translation>
+    </message>
+    <message>
+        <source>Lưu báo cáo HTML của ván</source>
+        <translation>Save the game&apos;s HTML report</translation>
+    </message>
+    <message>
+        <source>Về thư viện</source>
+        <translation>Back to the library</translation>
+    </message>
+    <message>
+        <source>Mở bài đang chọn; sang phần tiếp theo; luyện tiếp</source>
+        <translation>Open the selected lesson; next section; practise again</translation>
+    </message>
+    <message>
+        <source>Phần trước của bài học</source>
+        <translation>Previous section of the lesson</translation>
+    </message>
+    <message>
+        <source>Phần sau của bài học (hết bài thì luyện tập)</source>
+        <translation>Next section of the lesson (after the last: practice)</translation>
+    </message>
+    <message>
+        <source>Luyện tập bài này ngay</source>
+        <translation>Practise this lesson now</translation>
+    </message>
+    <message>
+        <source>Ôn các câu đến hạn</source>
+        <translation>Review the items that are due</translation>
+    </message>
+    <message>
+        <source>Luyện lỗi của tôi (từ các ván đã chơi)</source>
+        <translation>Practise my mistakes (from the games played)</translation>
+    </message>
+    <message>
+        <source>Mở hoặc đóng bảng tra luật</source>
+        <translation>Show or hide the rules reference</translation>
+    </message>
+    <message>
+        <source>Quay lại danh sách bài học</source>
+        <translation>Back to the list of lessons</translation>
+    </message>
+    <message>
+        <source>Trả lời; sang câu tiếp theo</source>
+        <translation>Answer; go to the next question</translation>
+    </message>
+    <message>
+        <source>Dừng vòng luyện (câu đã trả lời vẫn được ghi)</source>
+        <translation>Stop the round (answers given are kept)</translation>
+    </message>
+    <message>
+        <source>Chọn ghế hoặc phần bài mang số đó</source>
+        <translation>Choose the seat or pile with that number</translation>
+    </message>
+    <message>
+        <source>Trỏ sang quân bên trái</source>
+        <translation>Point at the card on the left</translation>
+    </message>
+    <message>
+        <source>Trỏ sang quân bên phải</source>
+        <translation>Point at the card on the right</translation>
+    </message>
+    <message>
+        <source>Chọn hoặc bỏ chọn quân đang trỏ</source>
+        <translation>Choose or unchoose the card pointed at</translation>
+    </message>
+    <message>
+        <source>Bỏ bước vừa làm (nhóm vừa xếp, phần vừa chia)</source>
+        <translation>Undo the last step (the group just made, the pile just handed out)</translation>
+    </message>
+    <message>
+        <source>Có: bài đang chờ ù</source>
+        <translation>Yes: the hand is waiting to win</translation>
+    </message>
+    <message>
+        <source>Không: chưa chờ ù, không ăn, không ù không chíu, nước đi hợp lệ</source>
+        <translation>No: not waiting, do not eat, neither ù nor chíu, the move is allowed</translation>
+    </message>
+    <message>
+        <source>Trả lời: ù được</source>
+        <translation>Answer: it may win (ù)</translation>
+    </message>
+    <message>
+        <source>Trả lời: chíu được</source>
+        <translation>Answer: it may chíu</translation>
+    </message>
+    <message>
+        <source>Mở bảng xướng cước</source>
+        <translation>Open the call (xướng) composer</translation>
+    </message>
+    <message>
+        <source>Đánh dấu: nước này làm người đi bị báo</source>
+        <translation>Mark: this move makes the player báo</translation>
+    </message>
+    <message>
+        <source>Xếp các quân đang chọn thành một chắn</source>
+        <translation>Put the chosen cards together as a chắn</translation>
+    </message>
+    <message>
+        <source>Xếp các quân đang chọn thành một cạ</source>
+        <translation>Put the chosen cards together as a cạ</translation>
+    </message>
+    <message>
+        <source>Xếp các quân đang chọn thành một ba đầu</source>
+        <translation>Put the chosen cards together as a ba đầu</translation>
+    </message>
+    <message>
+        <source>Đặt quân đang chọn vào què</source>
+        <translation>Put the chosen cards among the què</translation>
     </message>
 </context>
 <context>
@@ -612,6 +879,698 @@
         <source>Học luật Chắn</source>
         <translation>Learn the rules of Chắn</translation>
     </message>
+    <message>
+        <source>Bài này không còn câu nào đến hạn hay câu mới: hãy ôn sau, hoặc luyện bài khác.</source>
+        <translation>This lesson has no item due and no new one: review later, or practise another lesson.</translation>
+    </message>
+    <message>
+        <source>Không làm được</source>
+        <translation>Could not do it</translation>
+    </message>
+    <message>
+        <source>Ôn bài đến hạn</source>
+        <translation>Review due items</translation>
+    </message>
+    <message>
+        <source>Không mở được kho ván đã chơi.</source>
+        <translation>The store of played games could not be opened.</translation>
+    </message>
+    <message>
+        <source>Đang tìm lỗi trong các ván đã lưu…</source>
+        <translation>Looking for mistakes in the saved games…</translation>
+    </message>
+    <message>
+        <source>Luyện lỗi của tôi</source>
+        <translation>Practice my mistakes</translation>
+    </message>
+    <message>
+        <source>Chưa có ván nào được lưu. Hãy chơi vài ván ở phần Chơi: mỗi lỗi của bạn (lỗi L1–L17, bỏ ù, bỏ chíu, xướng sai) sẽ thành một câu luyện ở đây.</source>
+        <translation>No game has been saved yet. Play a few games under Play: each of your mistakes (lỗi L1–L17, a missed ù or chíu, a wrong call) becomes a question here.</translation>
+    </message>
+    <message>
+        <source>Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!</source>
+        <translation>Your {n} saved games hold no mistake of yours: no lỗi, no missed ù or chíu, every call right. Well done!</translation>
+    </message>
+    <message>
+        <source>Chưa có câu nào để ôn: hãy học và luyện một bài trước.</source>
+        <translation>Nothing to review yet: learn and practise a lesson first.</translation>
+    </message>
+    <message>
+        <source>Không có câu nào đến hạn. Lần ôn tới: {when}.</source>
+        <translation>Nothing is due. Next review: {when}.</translation>
+    </message>
+</context>
+<context>
+    <name>LearnAsk</name>
+    <message>
+        <source>Chắn</source>
+        <translation>Chắn</translation>
+    </message>
+    <message>
+        <source>Cạ</source>
+        <translation>Cạ</translation>
+    </message>
+    <message>
+        <source>Ba đầu</source>
+        <translation>Ba đầu</translation>
+    </message>
+    <message>
+        <source>Què</source>
+        <translation>Què</translation>
+    </message>
+    <message>
+        <source>Chọn quân (bấm vào quân, hoặc ←/→ rồi Space), rồi bấm loại nhóm. Bấm vào một nhóm đã xếp để trả nó về tay. Xếp hết bài rồi Trả lời.</source>
+        <translation>Choose cards (click them, or ←/→ then Space), then the kind of group. Click a group made to put it back in hand. Place every card, then Answer.</translation>
+    </message>
+    <message>
+        <source>Bỏ nhóm vừa xếp ({key})</source>
+        <translation>Undo the last group ({key})</translation>
+    </message>
+    <message>
+        <source>chưa có</source>
+        <translation>none yet</translation>
+    </message>
+    <message>
+        <source>Bài của {seat}: còn {n} quân chưa xếp</source>
+        <translation>{seat}&apos;s hand: {n} cards still to place</translation>
+    </message>
+    <message>
+        <source>Số chắn</source>
+        <translation>Number of chắn</translation>
+    </message>
+    <message>
+        <source>Bài của {seat}: {n} quân</source>
+        <translation>{seat}&apos;s hand: {n} cards</translation>
+    </message>
+    <message>
+        <source>bốc cái</source>
+        <translation>picker</translation>
+    </message>
+    <message>
+        <source>chiều chơi</source>
+        <translation>play order</translation>
+    </message>
+    <message>
+        <source>được cái</source>
+        <translation>gets the cái</translation>
+    </message>
+    <message>
+        <source>Bấm vào ghế được phần cái, hoặc gõ số ghế (0–{last}).</source>
+        <translation>Click the seat that gets the cái pile, or type its number (0–{last}).</translation>
+    </message>
+    <message>
+        <source>Còn {n} giây</source>
+        <translation>{n} s left</translation>
+    </message>
+    <message>
+        <source>Hết giờ</source>
+        <translation>Time is up</translation>
+    </message>
+    <message>
+        <source>Quân cái: {card}</source>
+        <translation>Quân cái: {card}</translation>
+    </message>
+    <message>
+        <source>cho {seat}</source>
+        <translation>to {seat}</translation>
+    </message>
+    <message>
+        <source>Gõ ba con số rồi bấm Trả lời.</source>
+        <translation>Type the three numbers, then Answer.</translation>
+    </message>
+    <message>
+        <source>Bấm vào phần làm nọc (hoặc gõ số phần 0–4), rồi gõ số quân của nọc.</source>
+        <translation>Click the pile to make the nọc (or type its number, 0–4), then type how many cards the nọc holds.</translation>
+    </message>
+    <message>
+        <source>Bấm vào phần được lật quân cái lên (hoặc gõ số phần), rồi gõ số quân nọc còn lại.</source>
+        <translation>Click the pile the quân cái is turned up on (or type its number), then type how many cards stay in the nọc.</translation>
+    </message>
+    <message>
+        <source>Chia từng ghế theo thứ tự 0, 1, …: bấm vào phần (hoặc gõ số phần) cho ghế đang hỏi. Backspace bỏ phần vừa chia.</source>
+        <translation>Serve the seats in order 0, 1, …: click the pile (or type its number) for the seat asked. Backspace takes the last pile back.</translation>
+    </message>
+    <message>
+        <source>Bấm vào ghế cầm 20 quân và đi trước (hoặc gõ số ghế), rồi gõ số quân còn trong nọc.</source>
+        <translation>Click the seat that holds 20 cards and plays first (or type its number), then type how many cards are in the nọc.</translation>
+    </message>
+    <message>
+        <source>Đang chia cho: {seat}.</source>
+        <translation>Serving: {seat}.</translation>
+    </message>
+    <message>
+        <source>Đã chia đủ: bấm Trả lời.</source>
+        <translation>Every seat is served: Answer.</translation>
+    </message>
+    <message>
+        <source>Số phần</source>
+        <translation>Piles</translation>
+    </message>
+    <message>
+        <source>Mỗi phần (quân)</source>
+        <translation>Cards per pile</translation>
+    </message>
+    <message>
+        <source>Thừa (quân)</source>
+        <translation>Left over (cards)</translation>
+    </message>
+    <message>
+        <source>Nọc có (quân)</source>
+        <translation>Cards in the nọc</translation>
+    </message>
+    <message>
+        <source>Nọc còn (quân)</source>
+        <translation>Cards left in the nọc</translation>
+    </message>
+    <message>
+        <source>Cỗ bài đã xào: {n} quân</source>
+        <translation>The shuffled deck: {n} cards</translation>
+    </message>
+    <message>
+        <source>Nọc: {n} quân</source>
+        <translation>Nọc: {n} cards</translation>
+    </message>
+    <message>
+        <source>Nọc</source>
+        <translation>Nọc</translation>
+    </message>
+    <message>
+        <source>Quân thừa</source>
+        <translation>Leftovers</translation>
+    </message>
+    <message>
+        <source>{n} quân</source>
+        <translation>{n} cards</translation>
+    </message>
+    <message>
+        <source>đi trước</source>
+        <translation>plays first</translation>
+    </message>
+    <message>
+        <source>đáp án: {pile}</source>
+        <translation>answer: {pile}</translation>
+    </message>
+    <message>
+        <source>Phần cái</source>
+        <translation>Cái pile</translation>
+    </message>
+    <message>
+        <source>Phần cái: {n} quân</source>
+        <translation>Cái pile: {n} cards</translation>
+    </message>
+    <message>
+        <source>để riêng</source>
+        <translation>set aside</translation>
+    </message>
+    <message>
+        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), rồi Trả lời. Không phạm lỗi nào thì bấm Hợp lệ (N).</source>
+        <translation>Tick every lỗi this move breaks (↑/↓ then Space), then Answer. If it breaks none, press Allowed (N).</translation>
+    </message>
+    <message>
+        <source>Đi nước này thì bị báo ({key})</source>
+        <translation>This move makes the player báo ({key})</translation>
+    </message>
+    <message>
+        <source>{seat} định: {move}</source>
+        <translation>{seat} is about to {move}</translation>
+    </message>
+    <message>
+        <source>Hợp lệ</source>
+        <translation>Allowed</translation>
+    </message>
+    <message>
+        <source>Chọn trên chiếu: Ù, Chíu hoặc Không.</source>
+        <translation>Choose on the chiếu: Ù, Chíu or Nothing.</translation>
+    </message>
+    <message>
+        <source>Ù</source>
+        <translation>Ù · win</translation>
+    </message>
+    <message>
+        <source>Chíu</source>
+        <translation>Chíu</translation>
+    </message>
+    <message>
+        <source>Không</source>
+        <translation>Nothing</translation>
+    </message>
+    <message>
+        <source>Đáp án: ù được.</source>
+        <translation>Answer: it may win (ù).</translation>
+    </message>
+    <message>
+        <source>Đáp án: chíu được.</source>
+        <translation>Answer: it may chíu.</translation>
+    </message>
+    <message>
+        <source>Đáp án: không ù, không chíu.</source>
+        <translation>Answer: neither ù nor chíu.</translation>
+    </message>
+    <message>
+        <source>Đánh dấu lỗi nếu đặt sai, rồi Trả lời; đặt đúng thì bấm Hợp lệ (N).</source>
+        <translation>Tick the lỗi if it is laid wrong, then Answer; if it is laid right, press Allowed (N).</translation>
+    </message>
+    <message>
+        <source>Dưới chiếu: ăn {eaten} bằng {hand}</source>
+        <translation>On the mat: {eaten} eaten with {hand}</translation>
+    </message>
+    <message>
+        <source>Có, chờ ù</source>
+        <translation>Yes, waiting</translation>
+    </message>
+    <message>
+        <source>Chưa chờ ù</source>
+        <translation>Not waiting</translation>
+    </message>
+    <message>
+        <source>Bấm chọn mọi quân ù được (Tab rồi Space cũng được).</source>
+        <translation>Click every card that wins it (or Tab, then Space).</translation>
+    </message>
+    <message>
+        <source>Nếu muốn, gõ số quân còn sống (chưa lộ) của mỗi quân ù:</source>
+        <translation>If you like, type how many of each winning card are still live (unseen):</translation>
+    </message>
+    <message>
+        <source>Ù được với: {cards}</source>
+        <translation>Wins on: {cards}</translation>
+    </message>
+    <message>
+        <source>{card} còn {n}</source>
+        <translation>{card}, {n} live</translation>
+    </message>
+    <message>
+        <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space), rồi Trả lời. Không được ăn thì bấm Không ăn (N).</source>
+        <translation>Click every hand card that may eat this card without a lỗi (or ←/→ then Space), then Answer. If it may not be eaten, press Do not eat (N).</translation>
+    </message>
+    <message>
+        <source>Ăn đúng luật với: {cards}</source>
+        <translation>May be eaten with: {cards}</translation>
+    </message>
+    <message>
+        <source>Không được ăn quân này.</source>
+        <translation>This card may not be eaten.</translation>
+    </message>
+    <message>
+        <source>Ăn với quân đã chọn</source>
+        <translation>Eat with the chosen</translation>
+    </message>
+    <message>
+        <source>Không ăn</source>
+        <translation>Do not eat</translation>
+    </message>
+    <message>
+        <source>{card} đang chờ ăn.</source>
+        <translation>{card} is waiting to be eaten.</translation>
+    </message>
+    <message>
+        <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, rồi bấm Xướng.</source>
+        <translation>Open the call composer, choose the cước in order with their counts, then Call.</translation>
+    </message>
+    <message>
+        <source>Xướng… ({key})</source>
+        <translation>Call… ({key})</translation>
+    </message>
+    <message>
+        <source>Lời xướng của bạn: {call}</source>
+        <translation>Your call: {call}</translation>
+    </message>
+    <message>
+        <source>Xướng…</source>
+        <translation>Call…</translation>
+    </message>
+</context>
+<context>
+    <name>LearnDrill</name>
+    <message>
+        <source>{title} · câu {n}/{of}</source>
+        <translation>{title} · question {n}/{of}</translation>
+    </message>
+    <message>
+        <source>Đúng {right} · Sai {wrong}</source>
+        <translation>Right {right} · Wrong {wrong}</translation>
+    </message>
+    <message>
+        <source>Từ ván đã chơi số {game}, ghế {seat}.</source>
+        <translation>From your game no. {game}, seat {seat}.</translation>
+    </message>
+    <message>
+        <source>Xem kết quả ({key})</source>
+        <translation>See the results ({key})</translation>
+    </message>
+    <message>
+        <source>Câu tiếp theo ({key})</source>
+        <translation>Next question ({key})</translation>
+    </message>
+    <message>
+        <source>← Dừng ({key})</source>
+        <translation>← Stop ({key})</translation>
+    </message>
+    <message>
+        <source>Trả lời ({key})</source>
+        <translation>Answer ({key})</translation>
+    </message>
+</context>
+<context>
+    <name>LearnFigure</name>
+    <message>
+        <source>Dưới chiếu</source>
+        <translation>On the mat</translation>
+    </message>
+    <message>
+        <source>Ù được với</source>
+        <translation>Wins on</translation>
+    </message>
+    <message>
+        <source>còn {n}</source>
+        <translation>{n} live</translation>
+    </message>
+    <message>
+        <source>ù rộng</source>
+        <translation>ù rộng, a wide wait</translation>
+    </message>
+    <message>
+        <source>bạch thủ</source>
+        <translation>bạch thủ</translation>
+    </message>
+    <message>
+        <source>chờ ba đầu</source>
+        <translation>a ba đầu wait</translation>
+    </message>
+    <message>
+        <source>{n} chắn trên tay</source>
+        <translation>{n} chắn in hand</translation>
+    </message>
+    <message>
+        <source>{n} chắn dưới chiếu</source>
+        <translation>{n} chắn on the mat</translation>
+    </message>
+    <message>
+        <source>đang chờ ù ({shape}): {cards}</source>
+        <translation>waiting ({shape}) on {cards}</translation>
+    </message>
+    <message>
+        <source>{card} còn {n} quân</source>
+        <translation>{card}, {n} live</translation>
+    </message>
+    <message>
+        <source>Quân cái {card}: {seat} được cái, cầm 20 quân; nọc còn {noc} quân.</source>
+        <translation>Quân cái {card}: {seat} gets the cái pile and holds 20 cards; the nọc keeps {noc}.</translation>
+    </message>
+    <message>
+        <source>{n} quân không ai nhận, để riêng.</source>
+        <translation>{n} cards go to nobody and are set aside.</translation>
+    </message>
+    <message>
+        <source>Được {n} điểm mỗi nhà (R6.2).</source>
+        <translation>Worth {n} điểm from each player (R6.2).</translation>
+    </message>
+    <message>
+        <source>Xướng lộn thứ tự; đúng thứ tự là: {call}</source>
+        <translation>Called out of order; in order it is: {call}</translation>
+    </message>
+    <message>
+        <source>{id} · {d} điểm, {dich} dịch</source>
+        <translation>{id} · {d} điểm, {dich} dịch</translation>
+    </message>
+    <message>
+        <source>Đặt thế này là trái vỉ (L0).</source>
+        <translation>Laid like this it is trái vỉ (L0).</translation>
+    </message>
+    <message>
+        <source>Đặt thế này là đúng.</source>
+        <translation>This is laid right.</translation>
+    </message>
+</context>
+<context>
+    <name>LearnHome</name>
+    <message>
+        <source>độ vững {n}%</source>
+        <translation>strength {n}%</translation>
+    </message>
+    <message>
+        <source>Chưa luyện câu nào.</source>
+        <translation>Not practised yet.</translation>
+    </message>
+    <message>
+        <source>{items} câu đã làm · {answers} lần trả lời · {due} câu đến hạn · đúng gần đây {accuracy}</source>
+        <translation>{items} items done · {answers} answers · {due} due · recently right {accuracy}</translation>
+    </message>
+    <message>
+        <source>Ôn bài đến hạn ({n} câu) — {key}</source>
+        <translation>Review due items ({n}) — {key}</translation>
+    </message>
+    <message>
+        <source>Luyện lỗi của tôi — {key}</source>
+        <translation>Practice my mistakes — {key}</translation>
+    </message>
+    <message>
+        <source>Bài học</source>
+        <translation>Lessons</translation>
+    </message>
+    <message>
+        <source>Mỗi bài có vài phần giải thích rồi một vòng luyện tập. Chọn bài bằng ↑/↓ rồi Enter, hoặc bấm đúp.</source>
+        <translation>Each lesson explains in a few sections, then gives a round of practice. Choose one with ↑/↓ and Enter, or double-click it.</translation>
+    </message>
+    <message>
+        <source>Mỗi câu đã làm được hỏi lại theo lịch (SM-2): trả lời sai thì {m} phút sau hỏi lại, đúng thì lần hỏi sau cách xa dần. Độ vững của một nhóm bài lên 100% khi các câu của nó đều cách nhau từ {d} ngày trở lên.</source>
+        <translation>Every item done comes back on a schedule (SM-2): a wrong answer is asked again {m} minutes later, a right one at growing intervals. A family reaches 100% strength when all its items are {d} days apart or more.</translation>
+    </message>
+    <message>
+        <source>Tiến độ của bạn</source>
+        <translation>Your progress</translation>
+    </message>
+    <message>
+        <source>Tra luật ({key})</source>
+        <translation>Rules reference ({key})</translation>
+    </message>
+    <message>
+        <source>{sections} phần · {questions} câu</source>
+        <translation>{sections} sections · {questions} questions</translation>
+    </message>
+</context>
+<context>
+    <name>LearnLesson</name>
+    <message>
+        <source>Phần {n}/{of}</source>
+        <translation>Section {n}/{of}</translation>
+    </message>
+    <message>
+        <source>← Danh sách bài ({key})</source>
+        <translation>← Lessons ({key})</translation>
+    </message>
+    <message>
+        <source>← Phần trước</source>
+        <translation>← Previous</translation>
+    </message>
+    <message>
+        <source>Phần sau → ({key})</source>
+        <translation>Next → ({key})</translation>
+    </message>
+    <message>
+        <source>Luyện tập ({key})</source>
+        <translation>Practise ({key})</translation>
+    </message>
+</context>
+<context>
+    <name>LearnSummary</name>
+    <message>
+        <source>Luyện tiếp ({key})</source>
+        <translation>Practise again ({key})</translation>
+    </message>
+    <message>
+        <source>Về danh sách bài ({key})</source>
+        <translation>Back to the lessons ({key})</translation>
+    </message>
+    <message>
+        <source>Kết quả: {title}</source>
+        <translation>Results: {title}</translation>
+    </message>
+    <message>
+        <source>Đúng {right}/{of}</source>
+        <translation>Right {right}/{of}</translation>
+    </message>
+    <message>
+        <source>{s} giây</source>
+        <translation>{s} s</translation>
+    </message>
+</context>
+<context>
+    <name>LearnWords</name>
+    <message>
+        <source>Chia bài</source>
+        <translation>Chia bài: dealing</translation>
+    </message>
+    <message>
+        <source>Bốc cái</source>
+        <translation>Bốc cái: who gets the cái</translation>
+    </message>
+    <message>
+        <source>Nhận diện bài: chắn, cạ, chờ ù</source>
+        <translation>Reading a hand: chắn, cạ, waiting</translation>
+    </message>
+    <message>
+        <source>Xướng cước</source>
+        <translation>Xướng: calling the cước</translation>
+    </message>
+    <message>
+        <source>Các lỗi</source>
+        <translation>The lỗi</translation>
+    </message>
+    <message>
+        <source>Ghế {n}</source>
+        <translation>Seat {n}</translation>
+    </message>
+    <message>
+        <source>Phần {n}</source>
+        <translation>Pile {n}</translation>
+    </message>
+</context>
+<context>
+    <name>Library</name>
+    <message>
+        <source>Ngày</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Hội · ván</source>
+        <translation>Session · game</translation>
+    </message>
+    <message>
+        <source>Người chơi</source>
+        <translation>Players</translation>
+    </message>
+    <message>
+        <source>Kết quả</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Điểm</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Nước</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Lỗi</source>
+        <translation>Lỗi</translation>
+    </message>
+    <message>
+        <source>Bỏ ù</source>
+        <translation>Missed ù</translation>
+    </message>
+    <message>
+        <source>Bỏ chíu</source>
+        <translation>Missed chíu</translation>
+    </message>
+    <message>
+        <source>Xướng sai</source>
+        <translation>Call errors</translation>
+    </message>
+    <message>
+        <source>Tổng</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Điểm bạn được hay mất trong ván này (ghế người chơi)</source>
+        <translation>What you won or lost in this game (the human seat)</translation>
+    </message>
+    <message>
+        <source>Số nước đã ghi</source>
+        <translation>Recorded events</translation>
+    </message>
+    <message>
+        <source>Số lỗi L0–L17 của cả ván (R7)</source>
+        <translation>Lỗi L0–L17 in the whole game (R7)</translation>
+    </message>
+    <message>
+        <source>Số lần bỏ ù của cả ván (R7.1)</source>
+        <translation>Missed ù in the whole game (R7.1)</translation>
+    </message>
+    <message>
+        <source>Số lần bỏ chíu của cả ván</source>
+        <translation>Missed chíu in the whole game</translation>
+    </message>
+    <message>
+        <source>Xướng sai, thiếu, sai thứ tự, không xướng bạch thủ (R8)</source>
+        <translation>Wrong, missing or misordered cước, bạch thủ not called (R8)</translation>
+    </message>
+    <message>
+        <source>Mọi chú thích là lỗi; để trống: chưa phân tích</source>
+        <translation>Every annotation that is an error; empty: not analysed yet</translation>
+    </message>
+    <message>
+        <source>Mọi kết quả</source>
+        <translation>Any result</translation>
+    </message>
+    <message>
+        <source>Có người ù</source>
+        <translation>Someone won</translation>
+    </message>
+    <message>
+        <source>Hòa</source>
+        <translation>Drawn</translation>
+    </message>
+    <message>
+        <source>Ù láo</source>
+        <translation>Ù láo</translation>
+    </message>
+    <message>
+        <source>Chưa xong</source>
+        <translation>Unfinished</translation>
+    </message>
+    <message>
+        <source>Bạn được điểm</source>
+        <translation>You won points</translation>
+    </message>
+    <message>
+        <source>Bạn mất điểm</source>
+        <translation>You lost points</translation>
+    </message>
+    <message>
+        <source>Dừng ({key})</source>
+        <translation>Stop ({key})</translation>
+    </message>
+    <message>
+        <source>{done} / {total} ván</source>
+        <translation>{done} / {total} games</translation>
+    </message>
+    <message>
+        <source>Đang dừng…</source>
+        <translation>Stopping…</translation>
+    </message>
+    <message>
+        <source>Đang phân tích:</source>
+        <translation>Analysing:</translation>
+    </message>
+    <message>
+        <source>Tìm: tên người chơi, ngày, kết quả… ({key})</source>
+        <translation>Search: player names, date, result… ({key})</translation>
+    </message>
+    <message>
+        <source>Chỉ ván có lỗi ({key})</source>
+        <translation>Only games with errors ({key})</translation>
+    </message>
+    <message>
+        <source>Mở tệp… ({key})</source>
+        <translation>Open file… ({key})</translation>
+    </message>
+    <message>
+        <source>Phân tích tất cả ({key})</source>
+        <translation>Analyse all ({key})</translation>
+    </message>
+    <message>
+        <source>Xem lại ván này ({key})</source>
+        <translation>Replay this game ({key})</translation>
+    </message>
+    <message>
+        <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db.</source>
+        <translation>No game saved yet. Every game you play in Play is saved move by move and listed here; you can also open a .chan.json or .db file.</translation>
+    </message>
+    <message>
+        <source>{games} ván · {analysed} đã phân tích · đang hiện {shown}</source>
+        <translation>{games} games · {analysed} analysed · {shown} shown</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -712,6 +1671,53 @@
     </message>
 </context>
 <context>
+    <name>Panel</name>
+    <message>
+        <source>Cách xem</source>
+        <translation>View</translation>
+    </message>
+    <message>
+        <source>Xem từ ({key})</source>
+        <translation>Seat ({key})</translation>
+    </message>
+    <message>
+        <source>Mở hết bài ({key})</source>
+        <translation>All hands open ({key})</translation>
+    </message>
+    <message>
+        <source>Chỉ thấy như người chơi</source>
+        <translation>Only what the player saw</translation>
+    </message>
+    <message>
+        <source>Chỉ thấy những gì ghế này thấy được lúc đó ({key})</source>
+        <translation>Only what this seat could see at that moment ({key})</translation>
+    </message>
+    <message>
+        <source>Đoán trước rồi xem nước thật ({key})</source>
+        <translation>Predict, then see the real move ({key})</translation>
+    </message>
+    <message>
+        <source>Các chỗ cần xem ({next} / {prev})</source>
+        <translation>Annotations ({next} / {prev})</translation>
+    </message>
+    <message>
+        <source>Chơi tiếp từ đây ({key})</source>
+        <translation>Play on from here ({key})</translation>
+    </message>
+    <message>
+        <source>Xuất .chan.json</source>
+        <translation>Export .chan.json</translation>
+    </message>
+    <message>
+        <source>Báo cáo HTML</source>
+        <translation>HTML report</translation>
+    </message>
+    <message>
+        <source>Ván này không có lỗi nào.</source>
+        <translation>No errors in this game.</translation>
+    </message>
+</context>
+<context>
     <name>Play</name>
     <message>
         <source>Không chơi tiếp được</source>
@@ -724,6 +1730,41 @@
     <message>
         <source>ván {game} của hội {session} · {moves} nước · {date}</source>
         <translation>game {game} of session {session} · {moves} moves · {date}</translation>
+    </message>
+</context>
+<context>
+    <name>Predict</name>
+    <message>
+        <source>Bạn sẽ làm gì ở nước này? Chọn một nước (phím 1–9, hoặc bấm trên chiếu).</source>
+        <translation>What would you do here? Pick a move (keys 1–9, or click on the chiếu).</translation>
+    </message>
+    <message>
+        <source>Trả lời (Enter)</source>
+        <translation>Answer (Enter)</translation>
+    </message>
+    <message>
+        <source>Bỏ qua ({key})</source>
+        <translation>Skip ({key})</translation>
+    </message>
+    <message>
+        <source>Tốt: «{said}» là nước máy cũng chọn.</source>
+        <translation>Good: “{said}” is the computer&apos;s choice too.</translation>
+    </message>
+    <message>
+        <source>«{said}» kém nước máy chọn («{best}») {lost} điểm đánh giá.</source>
+        <translation>“{said}” is {lost} evaluation points worse than the computer&apos;s choice (“{best}”).</translation>
+    </message>
+    <message>
+        <source>«{said}» không phải nước hợp lệ lúc này.</source>
+        <translation>“{said}” is not a legal move here.</translation>
+    </message>
+    <message>
+        <source>Trong ván, {who} đã chọn: «{real}».</source>
+        <translation>In the game, {who} chose: “{real}”.</translation>
+    </message>
+    <message>
+        <source>(kém {lost} điểm đánh giá)</source>
+        <translation>({lost} evaluation points worse)</translation>
     </message>
 </context>
 <context>
@@ -896,6 +1937,161 @@
 <context>
     <name>Review</name>
     <message>
+        <source>Thư viện ({key})</source>
+        <translation>Library ({key})</translation>
+    </message>
+    <message>
+        <source>Thống kê ({key})</source>
+        <translation>Statistics ({key})</translation>
+    </message>
+    <message>
+        <source>Mở tệp ván</source>
+        <translation>Open a game file</translation>
+    </message>
+    <message>
+        <source>Ván Chắn (*.chan.json *.json *.db *.sqlite *.sqlite3);;Mọi tệp (*)</source>
+        <translation>Chắn games (*.chan.json *.json *.db *.sqlite *.sqlite3);;All files (*)</translation>
+    </message>
+    <message>
+        <source>Không mở được tệp</source>
+        <translation>Cannot open the file</translation>
+    </message>
+    <message>
+        <source>Đã nhập</source>
+        <translation>Imported</translation>
+    </message>
+    <message>
+        <source>Đã nhập {n} ván mới từ {file}.</source>
+        <translation>Imported {n} new game(s) from {file}.</translation>
+    </message>
+    <message>
+        <source>{file}: mọi ván trong tệp đã có trong thư viện.</source>
+        <translation>{file}: every game of the file is already in the library.</translation>
+    </message>
+    <message>
+        <source>Có ván không phân tích được</source>
+        <translation>Some games could not be analysed</translation>
+    </message>
+    <message>
+        <source>{n} ván không dựng lại được từ dữ liệu đã lưu:</source>
+        <translation>{n} game(s) cannot be rebuilt from the saved data:</translation>
+    </message>
+    <message>
+        <source>Phân tích bị dừng</source>
+        <translation>The analysis stopped</translation>
+    </message>
+    <message>
+        <source>Nước {n}/{total}</source>
+        <translation>Event {n}/{total}</translation>
+    </message>
+    <message>
+        <source>Vừa chia bài.</source>
+        <translation>Just dealt.</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWords</name>
+    <message>
+        <source>Lỗi</source>
+        <translation>Lỗi</translation>
+    </message>
+    <message>
+        <source>Bị báo</source>
+        <translation>Báo</translation>
+    </message>
+    <message>
+        <source>Bỏ ù</source>
+        <translation>Missed ù</translation>
+    </message>
+    <message>
+        <source>Bỏ chíu</source>
+        <translation>Missed chíu</translation>
+    </message>
+    <message>
+        <source>Ù láo</source>
+        <translation>Ù láo</translation>
+    </message>
+    <message>
+        <source>Ù báo</source>
+        <translation>Ù báo</translation>
+    </message>
+    <message>
+        <source>Nghỉ ăn tiền</source>
+        <translation>Nghỉ ăn tiền (unpaid win)</translation>
+    </message>
+    <message>
+        <source>Ù sau khi bỏ ù</source>
+        <translation>Win after a missed ù</translation>
+    </message>
+    <message>
+        <source>Xướng sai</source>
+        <translation>Wrong call</translation>
+    </message>
+    <message>
+        <source>Xướng thiếu</source>
+        <translation>Missing cước</translation>
+    </message>
+    <message>
+        <source>Xướng sai thứ tự</source>
+        <translation>Call out of order</translation>
+    </message>
+    <message>
+        <source>Không xướng bạch thủ</source>
+        <translation>Bạch thủ not called</translation>
+    </message>
+    <message>
+        <source>Ghi chú: đang chờ</source>
+        <translation>Note: waiting</translation>
+    </message>
+    <message>
+        <source>Ghi chú: cho nhà dưới ăn</source>
+        <translation>Note: fed the next player</translation>
+    </message>
+    <message>
+        <source>Ghi chú: ăn làm mất chờ</source>
+        <translation>Note: the eat broke the wait</translation>
+    </message>
+    <message>
+        <source>Nước {n}</source>
+        <translation>Event {n}</translation>
+    </message>
+    <message>
+        <source>Đánh {card}</source>
+        <translation>Discard {card}</translation>
+    </message>
+    <message>
+        <source>Trả cửa {card}</source>
+        <translation>Return {card}</translation>
+    </message>
+    <message>
+        <source>Ăn {live} bằng {card}</source>
+        <translation>Eat {live} with {card}</translation>
+    </message>
+    <message>
+        <source>Bốc</source>
+        <translation>Draw</translation>
+    </message>
+    <message>
+        <source>Dưới</source>
+        <translation>Pass</translation>
+    </message>
+    <message>
+        <source>Chíu {live}</source>
+        <translation>Chíu {live}</translation>
+    </message>
+    <message>
+        <source>Ù</source>
+        <translation>Ù (win)</translation>
+    </message>
+    <message>
+        <source>Bỏ qua (không ù, không chíu)</source>
+        <translation>Let it go (no ù, no chíu)</translation>
+    </message>
+    <message>
+        <source>Xướng {call}</source>
+        <translation>Call {call}</translation>
+    </message>
+    <message>
         <source>Chưa xong</source>
         <translation>Unfinished</translation>
     </message>
@@ -913,7 +2109,7 @@
     </message>
     <message>
         <source>nghỉ ăn tiền</source>
-        <translation>nghỉ ăn tiền</translation>
+        <translation>unpaid</translation>
     </message>
     <message>
         <source>ù báo</source>
@@ -922,50 +2118,6 @@
     <message>
         <source>xướng sai</source>
         <translation>wrong call</translation>
-    </message>
-    <message>
-        <source>Các ván đã lưu</source>
-        <translation>Saved games</translation>
-    </message>
-    <message>
-        <source>Tải lại (F5)</source>
-        <translation>Reload (F5)</translation>
-    </message>
-    <message>
-        <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây.</source>
-        <translation>No saved games yet. Every game you play in Play is saved move by move and appears here.</translation>
-    </message>
-    <message>
-        <source>Ngày</source>
-        <translation>Date</translation>
-    </message>
-    <message>
-        <source>Hội · ván</source>
-        <translation>Session · game</translation>
-    </message>
-    <message>
-        <source>Người chơi</source>
-        <translation>Players</translation>
-    </message>
-    <message>
-        <source>Kết quả</source>
-        <translation>Result</translation>
-    </message>
-    <message>
-        <source>Điểm của bạn</source>
-        <translation>Your score</translation>
-    </message>
-    <message>
-        <source>Chọn một ván để xem phân tích: mọi lỗi, mọi lần bỏ ù, bỏ chíu, và lời xướng so với cước thật (R10).</source>
-        <translation>Select a game to see its analysis: every lỗi, every missed ù and chíu, and the call against the true cước (R10).</translation>
-    </message>
-    <message>
-        <source>Đang phân tích ván {id}…</source>
-        <translation>Analysing game {id}…</translation>
-    </message>
-    <message>
-        <source>Không phân tích được ván này: {error}</source>
-        <translation>This game could not be analysed: {error}</translation>
     </message>
 </context>
 <context>
@@ -1080,6 +2232,236 @@
     <message>
         <source>Cài đặt…</source>
         <translation>Settings…</translation>
+    </message>
+</context>
+<context>
+    <name>Stats</name>
+    <message>
+        <source>Các ván đã phân tích, từ cũ đến mới, nhìn từ một ghế. Ván chưa phân tích: bấm «Phân tích tất cả» ở thư viện.</source>
+        <translation>The analysed games, oldest to newest, from one seat&apos;s side. Games not analysed yet: press “Analyse all” in the library.</translation>
+    </message>
+    <message>
+        <source>Thống kê cho ({key}):</source>
+        <translation>Statistics of ({key}):</translation>
+    </message>
+    <message>
+        <source>Bạn (ghế người chơi)</source>
+        <translation>You (the human seat)</translation>
+    </message>
+    <message>
+        <source>Ghế {n}</source>
+        <translation>Seat {n}</translation>
+    </message>
+    <message>
+        <source>Không đọc được thống kê: {error}</source>
+        <translation>Cannot read the statistics: {error}</translation>
+    </message>
+    <message>
+        <source>Ván (cũ → mới)</source>
+        <translation>Game (old → new)</translation>
+    </message>
+    <message>
+        <source>số lần</source>
+        <translation>count</translation>
+    </message>
+    <message>
+        <source>trung bình {n} ván</source>
+        <translation>mean of {n} games</translation>
+    </message>
+    <message>
+        <source>Lỗi mỗi ván</source>
+        <translation>Lỗi per game</translation>
+    </message>
+    <message>
+        <source>lỗi</source>
+        <translation>lỗi</translation>
+    </message>
+    <message>
+        <source>Bỏ chíu và bỏ ù mỗi ván</source>
+        <translation>Missed chíu and ù per game</translation>
+    </message>
+    <message>
+        <source>bỏ chíu</source>
+        <translation>missed chíu</translation>
+    </message>
+    <message>
+        <source>bỏ ù</source>
+        <translation>missed ù</translation>
+    </message>
+    <message>
+        <source>Tỉ lệ ù (trung bình {n} ván)</source>
+        <translation>Win rate (mean of {n} games)</translation>
+    </message>
+    <message>
+        <source>tỉ lệ ù</source>
+        <translation>win rate</translation>
+    </message>
+    <message>
+        <source>tỉ lệ</source>
+        <translation>rate</translation>
+    </message>
+    <message>
+        <source>Điểm mỗi ván</source>
+        <translation>Điểm per game</translation>
+    </message>
+    <message>
+        <source>điểm</source>
+        <translation>điểm</translation>
+    </message>
+    <message>
+        <source>Lỗi hay phạm nhất</source>
+        <translation>Most frequent lỗi</translation>
+    </message>
+    <message>
+        <source>Không phạm lỗi nào. Tốt lắm!</source>
+        <translation>No lỗi at all. Well done!</translation>
+    </message>
+    <message>
+        <source>Đang đọc…</source>
+        <translation>Reading…</translation>
+    </message>
+    <message>
+        <source>Chưa có ván nào của bạn được phân tích. Chơi vài ván, hoặc bấm «Phân tích tất cả» ở thư viện; với ván máy tự chơi, chọn một ghế ở trên.</source>
+        <translation>None of your games is analysed yet. Play a few, or press “Analyse all” in the library; for computer-only games, choose a seat above.</translation>
+    </message>
+    <message>
+        <source>Chưa có ván nào được phân tích. Bấm «Phân tích tất cả» ở thư viện.</source>
+        <translation>No game is analysed yet. Press “Analyse all” in the library.</translation>
+    </message>
+    <message>
+        <source>Tóm tắt</source>
+        <translation>Summary</translation>
+    </message>
+    <message>
+        <source>Ván đã phân tích</source>
+        <translation>Games analysed</translation>
+    </message>
+    <message>
+        <source>Tỉ lệ ù</source>
+        <translation>Win rate</translation>
+    </message>
+    <message>
+        <source>Điểm trung bình mỗi ván</source>
+        <translation>Mean điểm per game</translation>
+    </message>
+</context>
+<context>
+    <name>Viewer</name>
+    <message>
+        <source>← Thư viện ({key})</source>
+        <translation>← Library ({key})</translation>
+    </message>
+    <message>
+        <source>Về lúc chia bài</source>
+        <translation>Back to the deal</translation>
+    </message>
+    <message>
+        <source>Nước trước</source>
+        <translation>Previous event</translation>
+    </message>
+    <message>
+        <source>Nước sau</source>
+        <translation>Next event</translation>
+    </message>
+    <message>
+        <source>Đến hết ván</source>
+        <translation>To the end</translation>
+    </message>
+    <message>
+        <source>Chỗ cần xem trước đó</source>
+        <translation>Previous annotation</translation>
+    </message>
+    <message>
+        <source>Chỗ cần xem tiếp theo</source>
+        <translation>Next annotation</translation>
+    </message>
+    <message>
+        <source>Không mở được ván này</source>
+        <translation>Cannot open this game</translation>
+    </message>
+    <message>
+        <source>Hội {session} · ván {game} · {players}</source>
+        <translation>Session {session} · game {game} · {players}</translation>
+    </message>
+    <message>
+        <source>Chia bài</source>
+        <translation>Deal</translation>
+    </message>
+    <message>
+        <source>Cũng ở nước này:</source>
+        <translation>Also at this event:</translation>
+    </message>
+    <message>
+        <source>Máy gợi ý</source>
+        <translation>The computer suggests</translation>
+    </message>
+    <message>
+        <source>{name} đã chọn: «{move}».</source>
+        <translation>{name} chose: “{move}”.</translation>
+    </message>
+    <message>
+        <source>đang tính…</source>
+        <translation>thinking…</translation>
+    </message>
+    <message>
+        <source>Nước đã đi không có trong các nước máy xét.</source>
+        <translation>The move played is not among the moves the computer weighed.</translation>
+    </message>
+    <message>
+        <source>Nước đã đi là nước máy cũng chọn.</source>
+        <translation>The move played is the computer&apos;s choice too.</translation>
+    </message>
+    <message>
+        <source>Nước đã đi mất {lost} điểm đánh giá so với nước máy chọn.</source>
+        <translation>The move played gives up {lost} evaluation points against the computer&apos;s choice.</translation>
+    </message>
+    <message>
+        <source>Điểm đánh giá: cơ hội ù máy ước lượng sau nước đi, thang 0–100, đã trừ cái giá của lỗi.</source>
+        <translation>Evaluation points: the computer&apos;s estimate of the chance to win after the move, 0–100, with the cost of any lỗi taken off.</translation>
+    </message>
+    <message>
+        <source>Máy không đánh giá được nước này: {error}</source>
+        <translation>The computer could not weigh this move: {error}</translation>
+    </message>
+    <message>
+        <source>Đoán: {name} sẽ làm gì? Bấm quân hoặc nút, hoặc phím số.</source>
+        <translation>Predict: what will {name} do? Click a card or a button, or press a number.</translation>
+    </message>
+    <message>
+        <source>Đang chấm…</source>
+        <translation>Grading…</translation>
+    </message>
+    <message>
+        <source>Đã đoán {n} nước, {best} nước trùng nước máy chọn.</source>
+        <translation>{n} move(s) predicted, {best} matching the computer&apos;s choice.</translation>
+    </message>
+    <message>
+        <source>Không chơi tiếp được</source>
+        <translation>Cannot play on</translation>
+    </message>
+    <message>
+        <source>Xuất ván ra .chan.json</source>
+        <translation>Export the game as .chan.json</translation>
+    </message>
+    <message>
+        <source>Ván Chắn (*.chan.json *.json)</source>
+        <translation>Chắn games (*.chan.json *.json)</translation>
+    </message>
+    <message>
+        <source>Lưu báo cáo HTML</source>
+        <translation>Save the HTML report</translation>
+    </message>
+    <message>
+        <source>Trang HTML (*.html)</source>
+        <translation>HTML pages (*.html)</translation>
+    </message>
+    <message>
+        <source>Không xuất được ván</source>
+        <translation>Cannot export the game</translation>
+    </message>
+    <message>
+        <source>Không lưu được báo cáo</source>
+        <translation>Cannot save the report</translation>
     </message>
 </context>
 <context>

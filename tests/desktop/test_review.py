@@ -1,78 +1,266 @@
-"""Xem lại: the saved games of the store, and the analyzer's report of the selected one."""
+"""The replay viewer's panel, predict mode, exports and imports (issue 8), on a small store:
+one hội of self-play games whose seat 0 (recorded as the learner) slips like a beginner.
+
+Every fact checked comes from the engine or the analyzer: the annotations of Store.analysis,
+the decisions of replays.advice.decision_points, the advice of replays.advice.advise, the
+result of the analysis document (R8: the true cước beside the call).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+from desktop_driver import press, wait_for
 from pytestqt.qtbot import QtBot
 
-from desktop.review.listing import analysis_text, saved_games
-from desktop.review.screen import ReviewScreen, result_text, score_text
+from desktop.chieu.hitmap import HitKind
+from desktop.chieu.scene import Scene
+from desktop.play.words import call_text
+from desktop.qt import QPoint, Qt
+from desktop.review.decisions import position_of
+from desktop.review.screen import ReviewScreen
+from desktop.review.viewer import ViewerPage
+from desktop.review.words import action_choice
 from desktop.worker import Worker
-from engine.ai import make_player
-from engine.deal import Deal
-from replays.paths import default_db
-from replays.record import Player
-from replays.recorder import Recorder
+from engine.actions import Act
+from engine.ai.selfplay import play_session
+from replays.advice import advise, as_choice, decision_points
+from replays.chanjson import read_file, write_file
+from replays.library import list_games
+from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
-from replays.text import render_game
 
 PLAYERS = (Player("Lan"), Player("Bà Tư", "ai", "normal"), Player("Chú Ba", "ai", "normal"),
-           Player("Cô Hằng", "ai", "normal"))
+           Player("Cô Hằng", "ai", "random"))
+LEVELS = ("beginner", "normal", "normal", "random")
 
 
-def stored_games(path: Path) -> tuple[int, int]:
-    """A store with one finished game and one interrupted after a few moves."""
-    ai = make_player("normal")
+def make_store(path: Path, games: int = 6, seed: int = 11) -> list[int]:
+    """A hội of self-play games; the game ids."""
+    played = play_session(LEVELS, games, seed)
     with Store.open(path) as store:
-        sid = store.new_session(players=PLAYERS)
-        done = Recorder.start(store, sid, Deal.shuffled(179))
-        while not done.game.is_over:
-            done.apply(ai.choose(done.game.observation(done.game.actor or 0)).action)
-        open_ = Recorder.start(store, sid, Deal.shuffled(5))
-        for _ in range(4):
-            open_.apply(ai.choose(open_.game.observation(open_.game.actor or 0)).action)
-        return done.game_id, open_.game_id
+        return store.import_session(SessionRecord(players=PLAYERS, games=tuple(
+            GameRecord(g.deal, tuple(g.record), g.mode) for g in played)))[1]
 
 
-def test_the_list_shows_date_players_result_and_score(qtbot: QtBot, tmp_path: Path) -> None:
-    db = default_db(tmp_path)
-    done, unfinished = stored_games(db)
-    with Store.open(db) as store:
-        rows = saved_games(store)
-        assert [r.game_id for r in rows] == [unfinished, done]  # newest first
-        finished = rows[1]
-        assert finished.names == tuple(p.name for p in PLAYERS)
-        assert finished.status == "over" and finished.kind in ("win", "draw", "u_lao")
-        assert score_text(finished) != "—" and len(finished.local_time) == 16
-        assert result_text(rows[0]) == "Chưa xong"
-        screen = ReviewScreen(store, Worker())
-        qtbot.addWidget(screen)
-        assert screen.table.rowCount() == 2 and not screen.empty.isVisibleTo(screen)
-        cells = [screen.table.item(1, c).text() for c in range(5)]
-        assert cells[2] == "Lan, Bà Tư, Chú Ba, Cô Hằng"
-        assert cells[3] == result_text(finished) and cells[4] == score_text(finished)
-        screen.select_game(done)
-        qtbot.waitUntil(lambda: "Kết quả / Result" in screen.analysis.toPlainText(),
-                        timeout=5000)
-        text = screen.analysis.toPlainText()
-        assert text == analysis_text(db, done).rstrip("\n") or text.startswith("Ván 0")
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """The small store, open."""
+    path = tmp_path / "replays.db"
+    make_store(path)
+    with Store.open(path) as opened:
+        yield opened
 
 
-def test_the_text_is_what_chan_tutor_analyze_prints(tmp_path: Path) -> None:
-    db = default_db(tmp_path)
-    done, _ = stored_games(db)
-    with Store.open(db) as store:
-        doc = store.analysis(done)
-    text = analysis_text(db, done)
-    assert text.startswith(render_game(doc, PLAYERS, "").splitlines()[0].split(" ·")[0])
-    assert "cước:" in text and "tiền / settlement" in text
+@pytest.fixture
+def screen(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScreen]:
+    """Xem lại on the small store, shown and active."""
+    worker = Worker()
+    review = ReviewScreen(store, worker, scene)
+    qtbot.addWidget(review)
+    review.resize(1280, 760)
+    with qtbot.waitExposed(review):
+        review.show()
+    review.activateWindow()
+    qtbot.waitUntil(review.isActiveWindow)
+    yield review
+    review.shutdown()
+    worker.wait(10_000)
 
 
-def test_an_empty_store_says_so(qtbot: QtBot, tmp_path: Path) -> None:
-    with Store.open(default_db(tmp_path)) as store:
-        screen = ReviewScreen(store, Worker())
-        qtbot.addWidget(screen)
-        assert screen.table.rowCount() == 0
-        assert screen.empty.isVisibleTo(screen)
-        assert "Chưa có ván nào" in screen.empty.text()
+def won_game(store: Store) -> int:
+    """A game that ended with a win and a call (R8)."""
+    return next(r.game_id for r in list_games(store) if r.kind == "win")
+
+
+def settle(qtbot: QtBot, viewer: ViewerPage) -> None:
+    """Wait for the advice being computed on the Worker."""
+    wait_for(qtbot, lambda: not viewer.advisor.jobs)
+
+
+def test_a_win_shows_the_true_cuoc_beside_the_call_and_the_difference(
+        qtbot: QtBot, screen: ReviewScreen, store: Store) -> None:
+    game_id = won_game(store)
+    assert screen.open_game(game_id)
+    viewer = screen.viewer
+    press(qtbot, viewer.chieu, Qt.Key.Key_End)
+    text = viewer.panel.details.toPlainText()
+    result = store.analysis(game_id)["result"]
+    assert "Cước thật" in text and "Lời xướng" in text
+    assert call_text([(c, n) for c, n in result["cuoc"]]) in text
+    assert call_text([(c, n) for c, n in result["call"]]) in text
+    diff = result["true_score"] - result["score"]
+    assert (f"{-diff:+g} điểm" in text) if diff else "đúng bằng cước thật" in text
+
+
+def test_each_decision_of_the_viewed_seat_shows_the_computers_advice(
+        qtbot: QtBot, screen: ReviewScreen, store: Store) -> None:
+    game_id = won_game(store)
+    assert screen.open_game(game_id)
+    viewer = screen.viewer
+    s = viewer.stepper
+    assert s is not None and s.seat == 0  # the learner's seat by default
+    points = [p for p in decision_points(s.opened.final, 0)
+              if len(p.before.legal_actions()) > 1 and p.action.act is not Act.CALL]
+    point = points[len(points) // 2]
+    viewer.go(position_of(point) + 1)  # the moment after the decision
+    settle(qtbot, viewer)
+    advice = advise(point.before, 0)
+    live = point.before.live.card if point.before.live is not None else None
+    text = viewer.panel.details.toPlainText()
+    assert "Máy gợi ý" in text and action_choice(advice.best, s.opened.names, live) in text
+    assert action_choice(as_choice(point.action), s.opened.names, live) in text
+    lost = advice.lost(point.action)
+    assert ("máy cũng chọn" in text) if lost <= 1e-9 else (f"{lost * 100:.1f}" in text)
+
+
+def test_predict_asks_then_grades_and_reveals(qtbot: QtBot, screen: ReviewScreen,
+                                              store: Store) -> None:
+    assert screen.open_game(won_game(store))
+    viewer = screen.viewer
+    chieu = viewer.chieu
+    s = viewer.stepper
+    assert s is not None
+    press(qtbot, chieu, Qt.Key.Key_P)  # keys.py replay_predict
+    assert viewer.predicting and viewer.panel.predict.isChecked()
+    while not viewer.question_open():
+        press(qtbot, chieu, Qt.Key.Key_Right)
+    asked = s.position
+    key = viewer.question()
+    assert key is not None
+    point = viewer.advisor.point(key)
+    choices = viewer.panel.predict_box.offered
+    assert choices == [as_choice(a) for a in point.before.legal_actions()] and len(choices) > 1
+    assert viewer.panel.below.currentWidget() is viewer.panel.predict_box
+    view = chieu.view()
+    assert view is not None and "Đoán" in view.message  # the next move is not shown yet
+    assert viewer.timeline.hidden_after == asked  # nor a marker saying the move is a lỗi
+    press(qtbot, chieu, Qt.Key.Key_Right)  # → while asking: skipped, the real move shown
+    assert viewer.question_open() or viewer.timeline.hidden_after is None
+    advisor = viewer.advisor
+    assert s.position == asked + 1 and key in advisor.asked and key not in advisor.graded
+    while not viewer.question_open():
+        press(qtbot, chieu, Qt.Key.Key_Right)
+    key = viewer.question()
+    assert key is not None
+    asked = s.position
+    answer = viewer.panel.predict_box.offered[0]
+    press(qtbot, chieu, Qt.Key.Key_1)  # the first choice
+    wait_for(qtbot, lambda: key in viewer.advisor.graded)
+    advice = viewer.advisor.advice[key]
+    best = advice.lost(answer) <= 1e-9
+    assert viewer.advisor.score == (1, int(best))
+    grade = viewer.advisor.graded[key]
+    assert ("Tốt" in grade) == best and "Máy gợi ý" in grade and "Trong ván" in grade
+    assert s.position >= asked  # revealed: one step on, unless another question is here
+    if s.position == asked:
+        assert viewer.question() not in (None, key)
+
+
+def test_a_click_on_the_chieu_answers_the_question(qtbot: QtBot, screen: ReviewScreen,
+                                                   store: Store) -> None:
+    assert screen.open_game(won_game(store))
+    viewer = screen.viewer
+    s = viewer.stepper
+    assert s is not None
+    viewer.set_predict(True)
+    while True:  # a discard decision: answered by clicking a hand card
+        key = viewer.question()
+        if key is not None and viewer.advisor.point(key).before.phase.value == "discard":
+            break
+        if key is not None:
+            viewer._skip_question()
+        assert s.step(1)
+        viewer._moved()
+    chieu = viewer.chieu
+    chieu.repaint()
+    hits = chieu.hit_map()
+    assert hits is not None
+    (x, y, w, h), hit = next((box, hit) for box, hit in reversed(hits.items())
+                             if hit.kind is HitKind.HAND)
+    ratio = chieu.devicePixelRatioF()
+    qtbot.mouseClick(chieu, Qt.MouseButton.LeftButton,
+                     pos=QPoint(round((x + w / 2) / ratio), round((y + h * 0.6) / ratio)))
+    wait_for(qtbot, lambda: key in viewer.advisor.graded)
+    assert "Đánh" in viewer.advisor.graded[key] and hit.card is not None
+    assert hit.card.name_vi in viewer.advisor.graded[key]
+
+
+def test_the_timeline_jumps_where_it_is_clicked(qtbot: QtBot, screen: ReviewScreen,
+                                                store: Store) -> None:
+    assert screen.open_game(won_game(store))
+    viewer = screen.viewer
+    s = viewer.stepper
+    assert s is not None
+    timeline = viewer.timeline
+    target = s.last // 2
+    qtbot.mouseClick(timeline, Qt.MouseButton.LeftButton,
+                     pos=QPoint(round(timeline.slot_x(target)), timeline.height() // 2))
+    assert s.position == target and timeline.position == target
+    assert len(timeline.markers) == len(s.opened.errors)
+
+
+def test_export_writes_the_game_and_its_html_report(qtbot: QtBot, screen: ReviewScreen,
+                                                    store: Store, tmp_path: Path) -> None:
+    game_id = won_game(store)
+    assert screen.open_game(game_id)
+    viewer = screen.viewer
+    out = tmp_path / "van.chan.json"
+    assert viewer.export_to(out)
+    record = read_file(out)
+    assert len(record.games) == 1
+    assert record.games[0].actions == store.export_game(game_id).games[0].actions
+    page = tmp_path / "van.html"
+    assert viewer.report_to(page)
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and '<html lang="vi">' in html
+    for a in store.analysis(game_id)["annotations"]:
+        assert f'data-kind="{a["kind"]}" data-event="{a["event"]}"' in html
+
+
+def test_open_file_imports_a_copy_and_explains_a_bad_file(
+        qtbot: QtBot, screen: ReviewScreen, tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    make_store(other, games=2, seed=5)
+    with Store.open(other) as source:
+        write_file(tmp_path / "one.chan.json", source.export_game(source.game_ids()[0]))
+    before = len(screen.library.model.rows)
+    ids = screen.import_path(tmp_path / "one.chan.json")
+    assert len(ids) == 1 and len(screen.library.model.rows) == before + 1
+    assert screen.library.selected_game() == ids[0]
+    assert screen.import_path(tmp_path / "one.chan.json") == []  # already there
+    assert len(screen.import_path(other)) == 1  # the other game of that database
+    bad = tmp_path / "bad.chan.json"
+    bad.write_text('{"format": "chan-replay", "version": 1, "games": [', encoding="utf-8")
+    assert screen.import_path(bad) == []
+    assert screen.last_error.count("\n\n") == 1  # Vietnamese, then English
+    assert len(screen.library.model.rows) == before + 2  # nothing lost
+
+
+def test_an_empty_library_says_what_to_do(qtbot: QtBot, tmp_path: Path, scene: Scene) -> None:
+    with Store.open(tmp_path / "empty.db") as store:
+        review = ReviewScreen(store, Worker(), scene)
+        qtbot.addWidget(review)
+        assert review.library.model.rowCount() == 0
+        assert review.library.empty.isVisibleTo(review)
+        assert not review.library.table.isVisibleTo(review)
+        assert "Chưa có ván nào" in review.library.empty.text()
+        assert not review.library.open_button.isEnabled()
+
+
+def test_opening_a_game_shows_the_analyzers_document_and_caches_it(store: Store) -> None:
+    from desktop.review.replay import open_game
+
+    for game_id in store.game_ids():
+        opened = open_game(store, game_id)
+        assert opened.doc == store.analyses([game_id])[0][1]  # what `analyze` prints
+        assert len(opened.states) == len(opened.actions) + 1
+        for p in (0, len(opened.actions) // 2):  # every position is the engine's own
+            replayed = opened.states[-1].replay(opened.states[0].deal, opened.actions[:p],
+                                                opened.record.rules, opened.states[0].mode,
+                                                opened.states[0].thong_seat)
+            assert opened.states[p].state_key() == replayed.state_key()
+    rows = list_games(store)
+    assert all(r.counts is not None for r in rows)  # the library lists their counts now

@@ -1,0 +1,150 @@
+"""Xem lại timings: `open_library_ms` and `step_ms` p50/p95 on a library of 1,000 games.
+
+    python bench/review.py [--json] [--games 1000] [--steps 400] [--db PATH]
+
+open_library_ms: from nothing to the library screen ready on 1,000 saved games — the
+ReviewScreen built (replays.library.list_games read, the table model and its sort/filter
+proxy filled, sorted by date) and painted once, offscreen.
+step_ms: one event forward or back in the replay viewer INCLUDING the chiếu redraw, through
+the real widgets: the viewer's command (as the → / ← keys send it) then ChieuWidget.repaint()
+(the pygame scene drawn into the buffer shared with the QImage, and Qt painting it) and the
+timeline's repaint; p50 and p95 over `--steps` steps across several games, after one warm-up
+pass per game (the first visit of a position builds its view once; the bench measures both:
+`first_step_ms_p95` is the first pass). open_game_ms: opening a game in the viewer (the hội
+replayed up to it, every position kept, the analysis read or made and cached, first frame).
+
+The library is made by `make_library` (AI-only hội of 10 games with random players, seat 0
+labelled as the human learner, games spaced 30 minutes apart) unless --db names one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+SESSION_GAMES = 10
+LEVELS = ("random", "random", "random", "random")
+START = datetime(2025, 1, 6, 19, 0, tzinfo=UTC)
+
+
+def make_library(path: Path, games: int = 1000, seed: int = 1,
+                 levels: tuple[str, ...] = LEVELS) -> list[int]:
+    """A replay database of `games` AI-only games in hội of 10 (one level per seat; seat 0
+    recorded as the human learner); the game ids, oldest first."""
+    from engine.ai.selfplay import play_session
+    from replays.record import GameRecord, Player, SessionRecord
+    from replays.store import Store
+
+    players = (Player("Lan"), *(Player(f"Máy {i}", "ai", levels[i]) for i in range(1, 4)))
+    ids: list[int] = []
+    with Store.open(path) as store:
+        for k in range(0, games, SESSION_GAMES):
+            played = play_session(levels, min(SESSION_GAMES, games - k), seed * 100_003 + k)
+            record = SessionRecord(
+                players=players, created_at=(START + timedelta(minutes=30 * k)).isoformat(),
+                games=tuple(GameRecord(g.deal, tuple(g.record), g.mode, started_at=(
+                    START + timedelta(minutes=30 * (k + i))).isoformat())
+                    for i, g in enumerate(played)))
+            ids.extend(store.import_session(record)[1])
+    return ids
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return round(statistics.median(ordered), 3), round(p95, 3)
+
+
+def measure(db: Path, steps: int) -> dict[str, float | int]:
+    """The figures, on an existing library database."""
+    from desktop.app import make_app
+    from desktop.review.screen import ReviewScreen
+    from desktop.worker import Worker
+    from replays.store import Store
+
+    app = make_app([])
+    store = Store.open(db)
+    worker = Worker()
+    start = time.perf_counter()
+    screen = ReviewScreen(store, worker)
+    screen.resize(1280, 760)
+    screen.show()
+    screen.repaint()
+    app.processEvents()
+    open_ms = (time.perf_counter() - start) * 1000
+    games = len(screen.library.model.rows)
+
+    viewer = screen.viewer
+    first: list[float] = []
+    warm: list[float] = []
+    opening: list[float] = []
+    ids = screen.library.visible_games()
+    picked = ids[:: max(1, len(ids) // 8)][:8]
+    per_game = max(10, steps // max(1, len(picked)))
+    for game_id in picked:
+        t = time.perf_counter()
+        screen.open_game(game_id)
+        viewer.chieu.repaint()
+        opening.append((time.perf_counter() - t) * 1000)
+        app.processEvents()
+        stepper = viewer.stepper
+        assert stepper is not None
+        n = min(per_game, stepper.last)
+        for samples, direction in ((first, "replay_next"), (warm, "replay_prev"),
+                                   (warm, "replay_next")):
+            for _ in range(n):
+                t = time.perf_counter()
+                viewer.command(direction)
+                viewer.chieu.repaint()
+                viewer.timeline.repaint()
+                samples.append((time.perf_counter() - t) * 1000)
+        worker.wait(10_000)
+        app.processEvents()
+    screen.shutdown()
+    worker.wait(10_000)
+    store.close()
+    p50, p95 = _percentiles(warm)
+    _, first_p95 = _percentiles(first)
+    return {"open_library_ms": round(open_ms, 1), "step_ms_p50": p50, "step_ms_p95": p95,
+            "first_step_ms_p95": first_p95, "open_game_ms_p50": round(
+                statistics.median(opening), 1), "open_game_ms_max": round(max(opening), 1),
+            "games": games, "steps": len(warm)}
+
+
+def main() -> int:
+    """Build (or take) the library, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--steps", type=int, default=400)
+    parser.add_argument("--db", type=Path, help="an existing replay database to measure on")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db
+        if db is None:
+            db = Path(tmp) / "library.db"
+            make_library(db, args.games)
+        figures = measure(db, args.steps)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The Learn screen's first page: the lessons of the five families in their content order, each
+family's strength from the learner's progress (strength, items, due, recent accuracy), the
+review of due items and the "practice my mistakes" deck — and the rules reference, a tab.
+"""
+
+from __future__ import annotations
+
+from desktop.i18n import translate
+from desktop.keys import key_hint, keys_of
+from desktop.learn.words import FAMILY_ORDER, family_name, percent, text
+from desktop.qt import (
+    QAction,
+    QEvent,
+    QFont,
+    QFrame,
+    QHBoxLayout,
+    QKeySequence,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    Qt,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from lessons.content import Lesson, lessons
+from lessons.progress import Strength
+from lessons.srs import MATURE_DAYS, RELEARN
+
+LESSON_ROLE = Qt.ItemDataRole.UserRole
+
+
+class FamilyRow(QFrame):
+    """One family's standing: its name, a strength bar and the numbers behind it."""
+
+    def __init__(self, family: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.family = family
+        self.setObjectName("familyRow")
+        self.name = QLabel()
+        bold = QFont(self.name.font())
+        bold.setBold(True)
+        self.name.setFont(bold)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 100)
+        self.bar.setTextVisible(True)
+        self.bar.setMaximumHeight(18)
+        self.bar.setFixedWidth(150)
+        self.name.setWordWrap(True)
+        self.stats = QLabel()
+        self.stats.setWordWrap(True)
+        self.stats.setObjectName("dim")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(2)
+        top = QHBoxLayout()
+        top.addWidget(self.name, 1)
+        top.addWidget(self.bar)
+        layout.addLayout(top)
+        layout.addWidget(self.stats)
+
+    def show_strength(self, strength: Strength | None) -> None:
+        """The family's numbers (a family never practised shows zeros)."""
+        self.name.setText(family_name(self.family))
+        value = round(100 * strength.strength) if strength else 0
+        self.bar.setValue(value)
+        self.bar.setFormat(translate("LearnHome", "độ vững {n}%").format(n=value))
+        if strength is None or strength.items + strength.new == 0:
+            self.stats.setText(translate("LearnHome", "Chưa luyện câu nào."))
+            return
+        self.stats.setText(translate(
+            "LearnHome", "{items} câu đã làm · {answers} lần trả lời · {due} câu đến hạn · "
+                         "đúng gần đây {accuracy}").format(
+            items=strength.items, answers=strength.answers, due=strength.due,
+            accuracy=percent(strength.recent_accuracy)))
+
+
+class HomePage(QWidget):
+    """The list of lessons, the strengths, the review buttons, and the rules reference."""
+
+    open_lesson = Signal(str)  # a lesson id
+    due_wanted = Signal()
+    mistakes_wanted = Signal()
+
+    def __init__(self, reference: QTextBrowser, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setObjectName("pageTitle")
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.lessons = QListWidget()
+        self.lessons.setObjectName("lessonList")
+        self.lessons.itemActivated.connect(lambda _: self.open_current())
+        self.progress_title = QLabel()
+        self.progress_title.setObjectName("sectionTitle")
+        self.rows = {family: FamilyRow(family) for family in FAMILY_ORDER}
+        self.due_button = QPushButton()
+        self.due_button.setObjectName("primary")
+        self.due_button.clicked.connect(self.due_wanted)
+        self.mistakes_button = QPushButton()
+        self.mistakes_button.clicked.connect(self.mistakes_wanted)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("status")
+        self.status.hide()
+        self.schedule = QLabel()
+        self.schedule.setWordWrap(True)
+        self.schedule.setObjectName("dim")
+        self._due = 0
+
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addWidget(self.intro)
+        left.addWidget(self.lessons, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.progress_title)
+        for row in self.rows.values():
+            right.addWidget(row)
+        right.addSpacing(8)
+        right.addWidget(self.due_button)
+        right.addWidget(self.mistakes_button)
+        right.addWidget(self.status)
+        right.addSpacing(8)
+        right.addWidget(self.schedule)
+        right.addStretch(1)
+        standing = QWidget()  # scrolls in a small window rather than being cut
+        standing.setLayout(right)
+        scroll = QScrollArea()
+        scroll.setWidget(standing)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        page = QWidget()
+        columns = QHBoxLayout(page)
+        columns.addLayout(left, 3)
+        columns.addWidget(scroll, 2)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(page, "")
+        self.tabs.addTab(reference, "")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+        for command, slot in (("learn_open", self.open_current),
+                              ("learn_due", self.due_wanted.emit),
+                              ("learn_mistakes", self.mistakes_wanted.emit),
+                              ("learn_reference", self.toggle_reference),
+                              ("learn_back", lambda: self.tabs.setCurrentIndex(0))):
+            action = QAction(self)
+            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+        self.retranslate()
+
+    # ------------------------------------------------------------------ contents
+
+    def fill_lessons(self) -> None:
+        """The families' headings and their lessons, in the content files' order."""
+        current = self.current_lesson()
+        self.lessons.clear()
+        family = None
+        for number, le in enumerate(lessons()):
+            if le.family != family:
+                family = le.family
+                head = QListWidgetItem(family_name(family))
+                head.setFlags(Qt.ItemFlag.NoItemFlags)
+                font = QFont(head.font())
+                font.setBold(True)
+                head.setFont(font)
+                self.lessons.addItem(head)
+            item = QListWidgetItem(f"    {text(le.title)} — {lesson_summary(le)}")
+            item.setData(LESSON_ROLE, le.id)
+            self.lessons.addItem(item)
+            if le.id == current or (current is None and number == 0):
+                self.lessons.setCurrentItem(item)
+
+    def current_lesson(self) -> str | None:
+        """The id of the lesson selected in the list."""
+        item = self.lessons.currentItem()
+        return None if item is None or not item.data(LESSON_ROLE) else str(
+            item.data(LESSON_ROLE))
+
+    def select_lesson(self, lesson_id: str) -> None:
+        """Select a lesson in the list."""
+        for row in range(self.lessons.count()):
+            if self.lessons.item(row).data(LESSON_ROLE) == lesson_id:
+                self.lessons.setCurrentRow(row)
+
+    def open_current(self) -> None:
+        """Open the selected lesson (Enter, double click)."""
+        if self.tabs.currentIndex() != 0:
+            return
+        lesson_id = self.current_lesson()
+        if lesson_id is not None:
+            self.open_lesson.emit(lesson_id)
+
+    def toggle_reference(self) -> None:
+        """The lessons ↔ the rules reference (T)."""
+        self.tabs.setCurrentIndex(1 - self.tabs.currentIndex())
+        (self.lessons if self.tabs.currentIndex() == 0 else self.tabs.widget(1)).setFocus()
+
+    def show_progress(self, strengths: dict[str, Strength], due: int) -> None:
+        """Every family's strength and how many items are due."""
+        for family, row in self.rows.items():
+            row.show_strength(strengths.get(family))
+        self._due = due
+        self._button_texts()
+
+    def show_status(self, message: str) -> None:
+        """A sentence under the buttons (why a deck is empty); empty hides it."""
+        self.status.setText(message)
+        self.status.setVisible(bool(message))
+
+    # ------------------------------------------------------------------ texts
+
+    def _button_texts(self) -> None:
+        self.due_button.setText(translate("LearnHome", "Ôn bài đến hạn ({n} câu) — {key}").format(
+            n=self._due, key=key_hint("learn_due")))
+        self.mistakes_button.setText(translate("LearnHome", "Luyện lỗi của tôi — {key}").format(
+            key=key_hint("learn_mistakes")))
+
+    def retranslate(self) -> None:
+        """Every text in the current language."""
+        self.title.setText(translate("LearnHome", "Bài học"))
+        self.intro.setText(translate(
+            "LearnHome", "Mỗi bài có vài phần giải thích rồi một vòng luyện tập. Chọn bài bằng "
+                         "↑/↓ rồi Enter, hoặc bấm đúp."))
+        self.schedule.setText(translate(
+            "LearnHome", "Mỗi câu đã làm được hỏi lại theo lịch (SM-2): trả lời sai thì {m} phút "
+                         "sau hỏi lại, đúng thì lần hỏi sau cách xa dần. Độ vững của một nhóm bài "
+                         "lên 100% khi các câu của nó đều cách nhau từ {d} ngày trở lên.").format(
+            m=round(RELEARN.total_seconds() / 60), d=MATURE_DAYS))
+        self.progress_title.setText(translate("LearnHome", "Tiến độ của bạn"))
+        self.tabs.setTabText(0, translate("LearnHome", "Bài học"))
+        self.tabs.setTabText(1, translate("LearnHome", "Tra luật ({key})").format(
+            key=key_hint("learn_reference")))
+        self.fill_lessons()
+        for row in self.rows.values():
+            row.name.setText(family_name(row.family))
+        self._button_texts()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Re-translate when the language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+
+def lesson_summary(le: Lesson) -> str:
+    """"5 phần · 10 câu": how long a lesson is."""
+    questions = sum(spec.count for spec in le.drills)
+    return translate("LearnHome", "{sections} phần · {questions} câu").format(
+        sections=len(le.sections), questions=questions)

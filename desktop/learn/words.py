@@ -1,0 +1,67 @@
+"""The words of Học that are not a lesson's own text: the families' names, seats and piles,
+the verdict, the learner's answer read back — Vietnamese through Qt's translations. Lesson
+texts, questions and explanations come from lessons/ in both languages (`text`).
+"""
+
+from __future__ import annotations
+
+from desktop.i18n import current, pick, translate
+from engine.cards import Card
+from engine.violations import NAMES_VI
+from lessons.item import Text
+from lessons.phrases import OTHER_NAMES, RULE_NAMES_EN
+
+FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi")
+
+
+def family_name(family: str) -> str:
+    """A drill family as the Learn screen names it."""
+    return {
+        "chia_bai": translate("LearnWords", "Chia bài"),
+        "boc_cai": translate("LearnWords", "Bốc cái"),
+        "nhan_dien": translate("LearnWords", "Nhận diện bài: chắn, cạ, chờ ù"),
+        "xuong": translate("LearnWords", "Xướng cước"),
+        "loi": translate("LearnWords", "Các lỗi"),
+    }.get(family, family)
+
+
+def text(t: Text) -> str:
+    """A lesson text in the current language."""
+    return pick(t.vi, t.en)
+
+
+def seat_name(seat: int) -> str:
+    """"Ghế 2": seats are numbered from 0 in play order, as the lessons say (RULES R2.1)."""
+    return translate("LearnWords", "Ghế {n}").format(n=seat)
+
+
+def pile_name(pile: int) -> str:
+    """"Phần 3": the piles of the ring, numbered from 0 (RULES R2.3)."""
+    return translate("LearnWords", "Phần {n}").format(n=pile)
+
+
+def card_text(card: Card | str) -> str:
+    """A card by name and code: "Cửu vạn (9v)"."""
+    c = Card.parse(card) if isinstance(card, str) else card
+    return f"{c.name_vi} ({c.code})"
+
+
+def rule_label(rule: str) -> str:
+    """A lỗi or another judgement with its name: "L5 — Có chắn cấu cạ"."""
+    if rule in NAMES_VI:
+        name = NAMES_VI[rule]
+        gloss = f" ({RULE_NAMES_EN[rule]})" if current() == "en" and rule in RULE_NAMES_EN else ""
+        return f"{rule} — {name}{gloss}"
+    vi, en = OTHER_NAMES.get(rule, (rule, rule))
+    return vi if current() == "vi" else f"{vi} ({en})"
+
+
+def percent(value: float | None) -> str:
+    """A share as a whole percentage, or a dash."""
+    return "—" if value is None else f"{round(100 * value)}%"
+
+
+def decimal(value: float) -> str:
+    """A number to one decimal place, with the decimal comma in Vietnamese."""
+    out = f"{value:.1f}"
+    return out if current() == "en" else out.replace(".", ",")

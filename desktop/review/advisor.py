@@ -1,0 +1,165 @@
+"""The computer's side of the viewer: for the viewed seat's decisions (decisions.py), the
+advice of replays.advice — computed on the Worker, once per decision — its text, and the
+predictions the learner made and how they were graded.
+
+A decision is named by a Key (position, seat, k): the k-th decision of that seat at that
+position. The viewer asks; `ready(key)` says an advice has arrived.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from desktop.i18n import pick, translate
+from desktop.qt import QObject, Signal
+from desktop.review.decisions import SeatDecisions
+from desktop.review.predict import grade_html
+from desktop.review.replay import OpenedGame
+from desktop.review.words import action_choice, value_text
+from desktop.worker import Job, Worker
+from engine.actions import Action
+from engine.cards import Card
+from replays.advice import Advice, DecisionPoint, advise, as_choice
+
+Key = tuple[int, int, int]
+
+
+def live_card(point: DecisionPoint) -> Card | None:
+    """The card on offer when the decision was made."""
+    live = point.before.live
+    return None if live is None else live.card
+
+
+class Advisor(QObject):
+    """Advice and predictions for one opened game; see the module docstring."""
+
+    ready = Signal(object)  # Key
+    failed = Signal(object, object)  # Key, the error
+
+    def __init__(self, worker: Worker, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.worker = worker
+        self.decisions: SeatDecisions | None = None
+        self.advice: dict[Key, Advice] = {}
+        self.jobs: dict[Key, Job[Advice]] = {}
+        self.graded: dict[Key, str] = {}  # the grade of each prediction, in full
+        self.graded_short: dict[Key, str] = {}  # the same, short, above the next question
+        self.asked: set[Key] = set()  # questions answered or skipped
+        self.score = (0, 0)  # predictions answered, of which the computer's best
+
+    def reset(self, opened: OpenedGame) -> None:
+        """A new game: nothing known, nothing asked; work still running is dropped."""
+        self.shutdown()
+        self.decisions = SeatDecisions(opened)
+        self.advice.clear()
+        self.graded.clear()
+        self.graded_short.clear()
+        self.asked.clear()
+        self.score = (0, 0)
+
+    def keys(self, position: int, seat: int) -> list[Key]:
+        """The seat's decisions at a position."""
+        if self.decisions is None or position < 0:
+            return []
+        return [(position, seat, k) for k in range(len(self.decisions.at(position, seat)))]
+
+    def point(self, key: Key) -> DecisionPoint:
+        """The decision a key names."""
+        assert self.decisions is not None
+        position, seat, k = key
+        return self.decisions.at(position, seat)[k]
+
+    def choices(self, key: Key) -> list[Action]:
+        """The legal actions of a decision, as the seat could choose them."""
+        assert self.decisions is not None
+        return self.decisions.choices(self.point(key))
+
+    def question(self, position: int, seat: int) -> Key | None:
+        """The first decision at a position the learner has not been asked about."""
+        return next((k for k in self.keys(position, seat) if k not in self.asked), None)
+
+    def skip(self, position: int, seat: int) -> None:
+        """No prediction for the decisions at a position."""
+        self.asked.update(self.keys(position, seat))
+
+    # ------------------------------------------------------------------ advice
+
+    def want(self, key: Key) -> None:
+        """Compute the advice of a decision on the Worker (once); `ready` follows."""
+        if key in self.advice or key in self.jobs:
+            return
+        game, seat = self.point(key).before.copy(), key[1]
+        self.jobs[key] = self.worker.run(lambda: advise(game, seat),
+                                         lambda advice: self._done(key, advice),
+                                         lambda error: self._failed(key, error))
+
+    def _done(self, key: Key, advice: Advice) -> None:
+        self.jobs.pop(key, None)
+        self.advice[key] = advice
+        self.ready.emit(key)
+
+    def _failed(self, key: Key, error: BaseException) -> None:
+        self.jobs.pop(key, None)
+        self.failed.emit(key, error)
+
+    def advice_html(self, key: Key, names: Sequence[str]) -> str:
+        """What the seat chose, the computer's advice and the value the choice gave up (or the
+        grade of the learner's prediction of it)."""
+        if key in self.graded:
+            return self.graded[key]
+        point = self.point(key)
+        live = live_card(point)
+        move = action_choice(as_choice(point.action), names, live)
+        title = escape(translate("Viewer", "Máy gợi ý"))
+        head = "<p>" + escape(translate("Viewer", "{name} đã chọn: «{move}».").format(
+            name=names[key[1]], move=move)) + "</p>"
+        advice = self.advice.get(key)
+        if advice is None:
+            return head + f"<p><i>{title}: " + escape(translate("Viewer", "đang tính…")) + \
+                "</i></p>"
+        best = action_choice(advice.best, names, live)
+        reason = pick(advice.reason_vi, advice.reason_en)
+        text = f"<p><b>{title}:</b> {escape(best)} — {escape(reason)}</p>"
+        try:
+            lost: float | None = advice.lost(point.action)
+        except ValueError:
+            lost = None
+        if lost is None:
+            verdict = translate("Viewer", "Nước đã đi không có trong các nước máy xét.")
+        elif lost <= 1e-9:
+            verdict = translate("Viewer", "Nước đã đi là nước máy cũng chọn.")
+        else:
+            verdict = translate("Viewer", "Nước đã đi mất {lost} điểm đánh giá so với nước "
+                                          "máy chọn.").format(lost=value_text(lost))
+        scale = translate("Viewer", "Điểm đánh giá: cơ hội ù máy ước lượng sau nước đi, thang "
+                                    "0–100, đã trừ cái giá của lỗi.")
+        return head + text + f"<p>{escape(verdict)}</p><p><small><i>{escape(scale)}</i>" \
+            "</small></p>"
+
+    # ------------------------------------------------------------------ predictions
+
+    def grade(self, key: Key, answer: Action, names: Sequence[str]) -> None:
+        """Grade a prediction against the advice (which must be there) and keep it."""
+        advice = self.advice[key]
+        point = self.point(key)
+        live = live_card(point)
+        try:
+            best = advice.lost(answer) <= 1e-9
+        except ValueError:
+            best = False
+        answered, right = self.score
+        self.score = (answered + 1, right + best)
+        tally = translate("Viewer", "Đã đoán {n} nước, {best} nước trùng nước máy chọn.").format(
+            n=self.score[0], best=self.score[1])
+        real = as_choice(point.action)
+        self.asked.add(key)
+        self.graded[key] = grade_html(answer, real, advice, names, live) + \
+            f"<p><i>{escape(tally)}</i></p>"
+        self.graded_short[key] = grade_html(answer, real, advice, names, live, compact=True)
+
+    def shutdown(self) -> None:
+        """Drop the answers of advice still being computed."""
+        for job in self.jobs.values():
+            job.cancel()
+        self.jobs.clear()

@@ -1,0 +1,30 @@
+"""Exports from the viewer: the game as a one-game .chan.json (Store.export_game and the
+FORMATS writer) and its HTML report — the same page `chan-tutor report DB --game N --html OUT`
+writes (replays.report.page), built from the opened game's document and record.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.review.replay import OpenedGame
+from replays.chanjson import write_file
+from replays.commands import Analysed
+from replays.files import write_atomic
+from replays.report import page
+from replays.store import Store
+
+
+def export_chanjson(store: Store, game_id: int, path: Path) -> None:
+    """Write one game (with the thông seat it was played with) as .chan.json."""
+    write_file(path, store.export_game(game_id))
+
+
+def export_report(store: Store, opened: OpenedGame, path: Path) -> None:
+    """Write the game's HTML report; the page is built whole, then written atomically."""
+    index = store.game_ids().index(opened.game_id)  # as `report DB --game N` counts
+    doc = {**opened.doc, "index": index, "game_id": opened.game_id,
+           "session_id": opened.session_id}
+    title = f" · id {opened.game_id}, hội/session {opened.session_id} #{opened.position}"
+    item = Analysed(doc, opened.players, title, opened.record)
+    write_atomic(path, page(str(store.path), [item]))

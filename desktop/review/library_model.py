@@ -1,0 +1,268 @@
+"""The library as Qt item models: every saved game (replays.library.list_games) as a row, and
+a proxy that sorts by any column and filters by text, "only games with errors" and result.
+
+Each row's texts and sort keys are computed once when the rows are set, so sorting and
+filtering a thousand games asks Python for prepared values only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from desktop.i18n import translate
+from desktop.qt import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from desktop.review.words import KINDS, amount_text, kind_name, result_text
+from replays.library import LibraryRow
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(StrEnum):
+    """The library's columns, left to right."""
+
+    DATE = "date"
+    GAME = "game"
+    PLAYERS = "players"
+    RESULT = "result"
+    SCORE = "score"
+    EVENTS = "events"
+    VIOLATIONS = "violations"
+    MISSED_U = "missed_u"
+    MISSED_CHIU = "missed_chiu"
+    CALLS = "calls"
+    ERRORS = "errors"
+
+
+COLUMNS = tuple(Column)
+NUMERIC = frozenset({Column.SCORE, Column.EVENTS, Column.VIOLATIONS, Column.MISSED_U,
+                     Column.MISSED_CHIU, Column.CALLS, Column.ERRORS})
+
+
+def column_title(column: Column) -> str:
+    """A column's header."""
+    return {
+        Column.DATE: translate("Library", "Ngày"),
+        Column.GAME: translate("Library", "Hội · ván"),
+        Column.PLAYERS: translate("Library", "Người chơi"),
+        Column.RESULT: translate("Library", "Kết quả"),
+        Column.SCORE: translate("Library", "Điểm"),
+        Column.EVENTS: translate("Library", "Nước"),
+        Column.VIOLATIONS: translate("Library", "Lỗi"),
+        Column.MISSED_U: translate("Library", "Bỏ ù"),
+        Column.MISSED_CHIU: translate("Library", "Bỏ chíu"),
+        Column.CALLS: translate("Library", "Xướng sai"),
+        Column.ERRORS: translate("Library", "Tổng"),
+    }[column]
+
+
+def column_tip(column: Column) -> str:
+    """What a column counts."""
+    return {
+        Column.SCORE: translate("Library", "Điểm bạn được hay mất trong ván này (ghế người "
+                                           "chơi)"),
+        Column.EVENTS: translate("Library", "Số nước đã ghi"),
+        Column.VIOLATIONS: translate("Library", "Số lỗi L0–L17 của cả ván (R7)"),
+        Column.MISSED_U: translate("Library", "Số lần bỏ ù của cả ván (R7.1)"),
+        Column.MISSED_CHIU: translate("Library", "Số lần bỏ chíu của cả ván"),
+        Column.CALLS: translate("Library", "Xướng sai, thiếu, sai thứ tự, không xướng bạch "
+                                           "thủ (R8)"),
+        Column.ERRORS: translate("Library", "Mọi chú thích là lỗi; để trống: chưa phân tích"),
+    }.get(column, "")
+
+
+class ResultFilter(StrEnum):
+    """What the result filter keeps."""
+
+    ALL = "all"
+    WIN = "win"
+    DRAW = "draw"
+    U_LAO = "u_lao"
+    PLAYING = "playing"
+    MINE_WON = "mine_won"
+    MINE_LOST = "mine_lost"
+
+
+def result_filter_title(which: ResultFilter) -> str:
+    """An entry of the result filter."""
+    return {
+        ResultFilter.ALL: translate("Library", "Mọi kết quả"),
+        ResultFilter.WIN: translate("Library", "Có người ù"),
+        ResultFilter.DRAW: translate("Library", "Hòa"),
+        ResultFilter.U_LAO: translate("Library", "Ù láo"),
+        ResultFilter.PLAYING: translate("Library", "Chưa xong"),
+        ResultFilter.MINE_WON: translate("Library", "Bạn được điểm"),
+        ResultFilter.MINE_LOST: translate("Library", "Bạn mất điểm"),
+    }[which]
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A row's texts and sort keys, in column order, and what the text filter searches."""
+
+    texts: tuple[str, ...]
+    keys: tuple[object, ...]
+    search: str
+    tip: str
+
+
+def _count(row: LibraryRow, kinds: tuple[str, ...]) -> int | None:
+    return None if row.counts is None else sum(row.counts.get(k, 0) for k in kinds)
+
+
+def prepare(row: LibraryRow) -> Prepared:
+    """Texts and sort keys of one row (numbers sort as numbers, "not analysed" last)."""
+    result = result_text(row.names, row.status, row.kind, row.winner, row.payout)
+    numbers: dict[Column, float | int | None] = {
+        Column.SCORE: row.score, Column.EVENTS: row.events,
+        Column.VIOLATIONS: _count(row, ("violation",)),
+        Column.MISSED_U: _count(row, ("missed_u",)),
+        Column.MISSED_CHIU: _count(row, ("missed_chiu",)),
+        Column.CALLS: _count(row, CALL_KINDS), Column.ERRORS: row.errors}
+    texts: list[str] = []
+    keys: list[object] = []
+    for column in COLUMNS:
+        if column is Column.DATE:
+            texts.append(row.local_time)
+            keys.append(f"{row.started_at}#{row.game_id:09d}")
+        elif column is Column.GAME:
+            texts.append(f"{row.session_id} · {row.position + 1}")
+            keys.append(row.session_id * 100_000 + row.position)
+        elif column is Column.PLAYERS:
+            texts.append(", ".join(row.names))
+            keys.append(", ".join(row.names).casefold())
+        elif column is Column.RESULT:
+            texts.append(result)
+            keys.append(result.casefold())
+        else:
+            value = numbers[column]
+            texts.append(amount_text(value) if column is Column.SCORE
+                         else "" if value is None else str(value))
+            keys.append(float("-inf") if value is None else float(value))
+    tip = ""
+    if row.counts is not None:
+        tip = "\n".join(f"{kind_name(k)}: {row.counts[k]}" for k in KINDS
+                        if row.counts.get(k))
+    search = " ".join((*texts[:4], str(row.game_id))).casefold()
+    return Prepared(tuple(texts), tuple(keys), search, tip)
+
+
+class LibraryModel(QAbstractTableModel):
+    """The saved games, one row each, in list_games order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[LibraryRow] = []
+        self.prepared: list[Prepared] = []
+        self._by_id: dict[int, int] = {}
+
+    def set_rows(self, rows: list[LibraryRow]) -> None:
+        """Replace every row (a reset: views keep no stale index)."""
+        self.beginResetModel()
+        self.rows = rows
+        self.prepared = [prepare(r) for r in rows]
+        self._by_id = {r.game_id: i for i, r in enumerate(rows)}
+        self.endResetModel()
+
+    def retranslate(self) -> None:
+        """Results are words: prepare them again in the current language."""
+        self.set_rows(self.rows)
+
+    def row_of(self, game_id: int) -> int | None:
+        """The source row of a game."""
+        return self._by_id.get(game_id)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        """Rows of the table (none under a cell)."""
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Columns of the table."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Texts, sort keys, the game id, right-aligned numbers, the counts as a tooltip."""
+        if not index.isValid():
+            return None
+        prepared = self.prepared[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return prepared.texts[index.column()]
+        if role == SORT_ROLE:
+            return prepared.keys[index.column()]
+        if role == ID_ROLE:
+            return self.rows[index.row()].game_id
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column is Column.ERRORS and prepared.tip:
+            return prepared.tip
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Column titles and what they count."""
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column_title(COLUMNS[section])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column_tip(COLUMNS[section]) or None
+        return None
+
+
+class LibraryFilter(QSortFilterProxyModel):
+    """Sorting by SORT_ROLE keys; filtering by words, errors and result."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.text = ""
+        self.only_errors = False
+        self.result = ResultFilter.ALL
+
+    def set_filter(self, text: str | None = None, only_errors: bool | None = None,
+                   result: ResultFilter | None = None) -> None:
+        """Change any of the three filters."""
+        self.beginFilterChange()
+        if text is not None:
+            self.text = text.strip().casefold()
+        if only_errors is not None:
+            self.only_errors = only_errors
+        if result is not None:
+            self.result = result
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        """Every word of the text appears; errors when asked; the wanted result."""
+        model = self.sourceModel()
+        assert isinstance(model, LibraryModel)
+        row = model.rows[source_row]
+        if self.text and not all(w in model.prepared[source_row].search
+                                 for w in self.text.split()):
+            return False
+        if self.only_errors and not row.errors:
+            return False
+        return _result_matches(row, self.result)
+
+
+def _result_matches(row: LibraryRow, which: ResultFilter) -> bool:
+    if which is ResultFilter.ALL:
+        return True
+    if which is ResultFilter.PLAYING:
+        return row.status != "over"
+    if which in (ResultFilter.WIN, ResultFilter.DRAW, ResultFilter.U_LAO):
+        return row.status == "over" and row.kind == which.value
+    score = row.score
+    if score is None:
+        return False
+    return score > 0 if which is ResultFilter.MINE_WON else score < 0

@@ -1,0 +1,255 @@
+"""The library page of Xem lại: every saved game with date, players, result, score and the
+annotations by kind, sorted by any column and filtered; "Mở tệp…" imports a .chan.json or
+another database as a copy; "Phân tích tất cả" runs the batch analysis with a progress bar.
+"""
+
+from __future__ import annotations
+
+from desktop.i18n import translate
+from desktop.keys import key_hint
+from desktop.qt import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QModelIndex,
+    QProgressBar,
+    QPushButton,
+    Qt,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from desktop.review.library_model import (
+    COLUMNS,
+    ID_ROLE,
+    Column,
+    LibraryFilter,
+    LibraryModel,
+    ResultFilter,
+    result_filter_title,
+)
+from replays.library import LibraryRow
+
+WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 160, Column.SCORE: 56,
+          Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
+          Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
+
+
+class BatchBar(QWidget):
+    """The batch analysis under way: a progress bar with counts and a Cancel button."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel()
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(True)
+        self.cancel_button = QPushButton()
+        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar, 1)
+        layout.addWidget(self.cancel_button)
+        self.hide()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.cancel_button.setText(translate("Library", "Dừng ({key})").format(
+            key=key_hint("review_cancel")))
+
+    def show_progress(self, done: int, total: int, cancelling: bool = False) -> None:
+        """Counts so far."""
+        self.bar.setRange(0, max(total, 1))
+        self.bar.setValue(done)
+        self.bar.setFormat(translate("Library", "{done} / {total} ván").format(
+            done=done, total=total))
+        self.label.setText(translate("Library", "Đang dừng…") if cancelling
+                           else translate("Library", "Đang phân tích:"))
+        self.cancel_button.setEnabled(not cancelling)
+        self.show()
+
+
+class LibraryPage(QWidget):
+    """Emits `open_requested(game_id)`, `import_requested()`, `batch_requested()`."""
+
+    open_requested = Signal(int)
+    import_requested = Signal()
+    batch_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LibraryModel(self)
+        self.proxy = LibraryFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda text: self._filter(text=text))
+        self.only_errors = QCheckBox()
+        self.only_errors.toggled.connect(lambda on: self._filter(only_errors=on))
+        self.result = QComboBox()
+        self.result.activated.connect(
+            lambda i: self._filter(result=list(ResultFilter)[i]))
+        self.import_button = QPushButton()
+        self.import_button.clicked.connect(self.import_requested)
+        self.batch_button = QPushButton()
+        self.batch_button.clicked.connect(self.batch_requested)
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("primary")
+        self.open_button.clicked.connect(self.open_selected)
+        for button in (self.import_button, self.batch_button, self.open_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.batch = BatchBar()
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        for i, column in enumerate(COLUMNS):
+            if column is Column.PLAYERS:
+                header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
+            else:
+                header.resizeSection(i, WIDTHS[column])
+        header.setSortIndicatorShown(True)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(COLUMNS.index(Column.DATE), Qt.SortOrder.DescendingOrder)
+        self.table.doubleClicked.connect(lambda _: self.open_selected())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._selection())
+        self.empty = QLabel()
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.status = QLabel()
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.only_errors)
+        filters.addWidget(self.result)
+        filters.addSpacing(12)
+        filters.addWidget(self.import_button)
+        filters.addWidget(self.batch_button)
+        foot = QHBoxLayout()
+        foot.addWidget(self.status, 1)
+        foot.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 8)
+        layout.addLayout(filters)
+        layout.addWidget(self.batch)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addLayout(foot)
+        self.retranslate()
+        self._selection()
+
+    def retranslate(self) -> None:
+        """Texts in the current language (the rows too: results are words)."""
+        self.search.setPlaceholderText(translate(
+            "Library", "Tìm: tên người chơi, ngày, kết quả… ({key})").format(
+            key=key_hint("review_filter")))
+        self.only_errors.setText(translate("Library", "Chỉ ván có lỗi ({key})").format(
+            key=key_hint("review_only_errors")))
+        self.result.setToolTip(key_hint("review_result"))
+        current = self.result.currentIndex()
+        self.result.clear()
+        for which in ResultFilter:
+            self.result.addItem(result_filter_title(which))
+        self.result.setCurrentIndex(max(0, current))
+        self.import_button.setText(translate("Library", "Mở tệp… ({key})").format(
+            key=key_hint("review_import")))
+        self.batch_button.setText(translate("Library", "Phân tích tất cả ({key})").format(
+            key=key_hint("review_batch")))
+        self.open_button.setText(translate("Library", "Xem lại ván này ({key})").format(
+            key=key_hint("review_open")))
+        self.empty.setText(translate(
+            "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng "
+                       "nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db."))
+        self.batch.retranslate()
+        if self.model.rows:
+            selected = self.selected_game()
+            self.model.retranslate()
+            if selected is not None:
+                self.select_game(selected)
+        self._status()
+
+    # ------------------------------------------------------------------ rows
+
+    def set_rows(self, rows: list[LibraryRow]) -> None:
+        """Show these games (the selection is kept by game id)."""
+        selected = self.selected_game()
+        self.model.set_rows(rows)
+        if selected is None or not self.select_game(selected):
+            self.table.selectRow(0)  # Enter opens the newest game at once
+        has = bool(rows)
+        self.table.setVisible(has)
+        self.empty.setVisible(not has)
+        self._status()
+        self._selection()
+
+    def _filter(self, text: str | None = None, only_errors: bool | None = None,
+                result: ResultFilter | None = None) -> None:
+        self.proxy.set_filter(text, only_errors, result)
+        self._status()
+
+    def _status(self) -> None:
+        rows = self.model.rows
+        analysed = sum(1 for r in rows if r.counts is not None)
+        self.status.setText(translate(
+            "Library", "{games} ván · {analysed} đã phân tích · đang hiện {shown}").format(
+            games=len(rows), analysed=analysed, shown=self.proxy.rowCount()))
+
+    def _selection(self) -> None:
+        self.open_button.setEnabled(self.selected_game() is not None)
+
+    def selected_game(self) -> int | None:
+        """The id of the selected game."""
+        rows = self.table.selectionModel().selectedRows()
+        return int(rows[0].data(ID_ROLE)) if rows else None
+
+    def select_game(self, game_id: int) -> bool:
+        """Select a game by id (False when it is filtered out or unknown)."""
+        row = self.model.row_of(game_id)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            return False
+        self.table.selectRow(index.row())
+        self.table.scrollTo(index)
+        return True
+
+    def open_selected(self) -> None:
+        """Open the selected game in the viewer."""
+        game_id = self.selected_game()
+        if game_id is not None:
+            self.open_requested.emit(game_id)
+
+    def focus_search(self) -> None:
+        """Ctrl+F: into the search box."""
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def toggle_only_errors(self) -> None:
+        """Alt+E: only games with errors, or every game."""
+        self.only_errors.toggle()
+
+    def next_result_filter(self) -> None:
+        """Alt+R: the next entry of the result filter."""
+        index = (self.result.currentIndex() + 1) % self.result.count()
+        self.result.setCurrentIndex(index)
+        self._filter(result=list(ResultFilter)[index])
+
+    def visible_games(self) -> list[int]:
+        """The ids of the rows shown, top to bottom."""
+        return [int(self.proxy.index(r, 0, QModelIndex()).data(ID_ROLE))
+                for r in range(self.proxy.rowCount())]

@@ -1,0 +1,221 @@
+"""The statistics page of Xem lại (replays.stats): over the analysed games, oldest to newest,
+the lỗi per game, missed chíu and ù per game, the win rate and mean điểm (rolling means), and
+the most frequent lỗi — from one seat's side (the human seat by default; any seat for
+self-play libraries). Read on the Worker with its own connection to the store.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from desktop.i18n import translate
+from desktop.keys import key_hint
+from desktop.play.words import rule_name
+from desktop.qt import (
+    QComboBox,
+    QEvent,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from desktop.review.charts import BarChart, Series, TimeChart
+from desktop.review.words import amount_text
+from desktop.worker import Job, Worker
+from replays.library import LibraryRow
+from replays.stats import GameStat, Summary, game_stats, rolling, summarize
+from replays.store import Store
+
+WINDOW = 10  # games in a rolling mean
+HUMAN = -1  # the seat chooser's "the human seat"
+
+
+def read_stats(db_path: Path, seat: int) -> list[GameStat]:
+    """The analysed games from `seat`'s side (HUMAN: the human seat), on its own connection."""
+    def seat_of(row: LibraryRow) -> int | None:
+        return row.human_seat if seat == HUMAN else seat
+
+    with Store.open(db_path) as store:
+        return game_stats(store, seat_of)
+
+
+class StatsPage(QWidget):
+    """See the module docstring."""
+
+    def __init__(self, store: Store, worker: Worker, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.worker = worker
+        self.stats: list[GameStat] = []
+        self._job: Job[list[GameStat]] | None = None
+        self.loaded = False
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.seat_label = QLabel()
+        self.seat = QComboBox()
+        self.seat.activated.connect(lambda _: self.refresh())
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setObjectName("statsSummary")
+        self.violations = TimeChart()
+        self.missed = TimeChart()
+        self.win_rate = TimeChart()
+        self.diem = TimeChart()
+        self.top_rules = BarChart()
+        grid = QGridLayout()
+        grid.setSpacing(8)
+        for i, cell in enumerate((self.summary, self.violations, self.missed, self.win_rate,
+                                  self.diem, self.top_rules)):
+            grid.addWidget(cell, i // 3, i % 3)
+        for r in range(2):
+            grid.setRowStretch(r, 1)
+        for c in range(3):
+            grid.setColumnStretch(c, 1)
+        body = QWidget()
+        body.setLayout(grid)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.seat_label)
+        head.addWidget(self.seat)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 4, 12, 8)
+        layout.addLayout(head)
+        layout.addWidget(scroll, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.title.setText(translate("Stats", "Các ván đã phân tích, từ cũ đến mới, nhìn từ một "
+                                              "ghế. Ván chưa phân tích: bấm «Phân tích tất cả» "
+                                              "ở thư viện."))
+        self.seat_label.setText(translate("Stats", "Thống kê cho ({key}):").format(
+            key=key_hint("review_stats_seat")))
+        current = self.seat.currentIndex()
+        self.seat.clear()
+        self.seat.addItem(translate("Stats", "Bạn (ghế người chơi)"), HUMAN)
+        for s in range(4):
+            self.seat.addItem(translate("Stats", "Ghế {n}").format(n=s + 1), s)
+        self.seat.setCurrentIndex(max(0, current))
+        self._draw()
+
+    def chosen_seat(self) -> int:
+        """HUMAN or a seat index."""
+        return int(self.seat.currentData())
+
+    def choose_seat(self, seat: int) -> None:
+        """Look from another seat (HUMAN: the human seat) and read again."""
+        index = self.seat.findData(seat)
+        if index >= 0:
+            self.seat.setCurrentIndex(index)
+            self.refresh()
+
+    def next_seat(self) -> None:
+        """Alt+S: the statistics of the next seat in the chooser."""
+        self.seat.setCurrentIndex((self.seat.currentIndex() + 1) % self.seat.count())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the statistics again (on the Worker)."""
+        if self._job is not None:
+            self._job.cancel()
+        path, seat = Path(self.store.path), self.chosen_seat()
+        self._job = self.worker.run(lambda: read_stats(path, seat), self._loaded,
+                                    self._failed)
+
+    def _loaded(self, stats: list[GameStat]) -> None:
+        self._job = None
+        self.stats = stats
+        self.loaded = True
+        self._draw()
+
+    def _failed(self, error: BaseException) -> None:
+        self._job = None
+        self.summary.setText(escape(translate("Stats", "Không đọc được thống kê: {error}")
+                                    .format(error=error)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        stats = self.stats
+        summary = summarize(stats)
+        empty = self._empty_text()
+        games = translate("Stats", "Ván (cũ → mới)")
+        per_game = translate("Stats", "số lần")
+        mean = translate("Stats", "trung bình {n} ván").format(n=WINDOW)
+        violations = [float(s.violations) for s in stats]
+        self.violations.set_data(
+            translate("Stats", "Lỗi mỗi ván"),
+            [Series(translate("Stats", "lỗi"), tuple(violations), (214, 40, 40), "bars"),
+             Series(mean, tuple(rolling(violations, WINDOW)), (90, 20, 20))],
+            games, per_game, empty)
+        missed = [float(s.missed_chiu + s.missed_u) for s in stats]
+        self.missed.set_data(
+            translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"),
+            [Series(translate("Stats", "bỏ chíu"),
+                    tuple(float(s.missed_chiu) for s in stats), (230, 190, 30), "bars"),
+             Series(translate("Stats", "bỏ ù"), tuple(float(s.missed_u) for s in stats),
+                    (240, 120, 0), "bars"),
+             Series(mean, tuple(rolling(missed, WINDOW)), (120, 70, 10))],
+            games, per_game, empty)
+        self.win_rate.set_data(
+            translate("Stats", "Tỉ lệ ù (trung bình {n} ván)").format(n=WINDOW),
+            [Series(translate("Stats", "tỉ lệ ù"),
+                    tuple(rolling([float(s.won) for s in stats], WINDOW)), (46, 125, 50))],
+            games, translate("Stats", "tỉ lệ"), empty, percent=True)
+        diem = [s.diem for s in stats]
+        self.diem.set_data(
+            translate("Stats", "Điểm mỗi ván"),
+            [Series(translate("Stats", "điểm"), tuple(diem), (120, 140, 200), "dots"),
+             Series(mean, tuple(rolling(diem, WINDOW)), (30, 60, 160))],
+            games, translate("Stats", "điểm"), empty)
+        self.top_rules.set_data(
+            translate("Stats", "Lỗi hay phạm nhất"),
+            [(rule_name(rule), n) for rule, n in summary.top_rules],
+            empty if not stats else translate("Stats", "Không phạm lỗi nào. Tốt lắm!"))
+        self.summary.setText(self._summary_html(summary))
+
+    def _empty_text(self) -> str:
+        if not self.loaded:
+            return translate("Stats", "Đang đọc…")
+        if self.chosen_seat() == HUMAN:
+            return translate("Stats", "Chưa có ván nào của bạn được phân tích. Chơi vài ván, "
+                                      "hoặc bấm «Phân tích tất cả» ở thư viện; với ván máy tự "
+                                      "chơi, chọn một ghế ở trên.")
+        return translate("Stats", "Chưa có ván nào được phân tích. Bấm «Phân tích tất cả» ở "
+                                  "thư viện.")
+
+    def _summary_html(self, summary: Summary) -> str:
+        head = escape(translate("Stats", "Tóm tắt"))
+        if summary.games == 0:
+            return f"<h3>{head}</h3><p>{escape(self._empty_text())}</p>"
+        rows = [
+            (translate("Stats", "Ván đã phân tích"), str(summary.games)),
+            (translate("Stats", "Tỉ lệ ù"), f"{summary.win_rate * 100:.0f}%"),
+            (translate("Stats", "Điểm trung bình mỗi ván"), amount_text(
+                round(summary.mean_diem, 2))),
+            (translate("Stats", "Lỗi mỗi ván"), f"{summary.violations_per_game:.2f}"),
+            (translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"), f"{summary.missed_per_game:.2f}"),
+        ]
+        if summary.top_rules:
+            rule, n = summary.top_rules[0]
+            rows.append((translate("Stats", "Lỗi hay phạm nhất"),
+                         f"{rule_name(rule)} ({n})"))
+        table = "".join(f"<tr><td>{escape(k)}</td><td align='right'><b>{escape(v)}</b></td>"
+                        f"</tr>" for k, v in rows)
+        return f"<h3>{head}</h3><table cellspacing='0' cellpadding='4'>{table}</table>"
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Re-translate when the language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

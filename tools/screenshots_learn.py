@@ -1,0 +1,252 @@
+"""Screenshots of Học (issue 7): the lesson list with progress, lessons with their figures, and
+for each drill family a question and its graded state, then a round's summary — at 1280×800
+and 1024×640, in Vietnamese and English.
+
+    .venv/bin/python tools/screenshots_learn.py [--out /tmp/chan-learn] [--lang vi|en|both]
+
+Runs offscreen. Items come from seeded generators (lessons.drills.generate), answers are
+given through the drill player's own inputs; a wrong answer is the item's answer changed, so
+both graded looks are shown. The clock is fixed, so the timed bốc cái shows the same
+countdown every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from desktop.app import make_app
+from desktop.chieu.dealing import PILE_KEY
+from desktop.chieu.hitmap import Hit, HitKind
+from desktop.i18n import set_language
+from desktop.learn.askers.arrange import ArrangeAsker
+from desktop.learn.askers.boc_cai import BocCaiAsker
+from desktop.learn.askers.chia_bai import ChiaBaiAsker
+from desktop.learn.askers.loi import MoveAsker
+from desktop.learn.askers.nhan_dien import WaitsAsker
+from desktop.learn.askers.xuong import XuongAsker
+from desktop.learn.screen import LearnScreen
+from desktop.main_window import MainWindow
+from desktop.play.pacing import INSTANT
+from desktop.qt import QApplication, QColor, QPainter, QWidget
+from desktop.settings import Settings, save, settings_path
+from engine.cards import Card
+from lessons import drills
+from lessons.content import lesson
+
+SIZES = ((1280, 800), (1024, 640))
+
+
+class Clock:
+    """A clock the script sets: the timed drill's countdown is the same every run."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def pump(app: QApplication, until: Callable[[], bool] = lambda: True, seconds: float = 20
+         ) -> None:
+    """Process events until `until()` holds."""
+    end = time.monotonic() + seconds
+    for _ in range(3):
+        app.processEvents()
+    while not until():
+        if time.monotonic() > end:
+            raise TimeoutError("the screen never reached the wanted state")
+        app.processEvents()
+        time.sleep(0.005)
+
+
+def shot(window: QWidget, path: Path, dialog: QWidget | None = None) -> None:
+    """Save the window (a dialog drawn over its middle, as a window manager would)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    pump(app)
+    image = window.grab()
+    if dialog is not None:
+        over = dialog.grab()
+        painter = QPainter(image)
+        painter.fillRect(image.rect(), QColor(0, 0, 0, 70))
+        x = (image.width() - over.width()) // 2
+        y = (image.height() - over.height()) // 2
+        painter.drawPixmap(x, y, over)
+        painter.end()
+    image.save(str(path))
+    print(path)
+
+
+def click_pile(asker: ChiaBaiAsker, pile: int) -> None:
+    """A click on a pile of the dealing table."""
+    asker.click(Hit(HitKind.BUTTON, key=PILE_KEY, index=pile))
+
+
+def pick(asker: ArrangeAsker, cards: list[Card]) -> None:
+    """Clicks on hand cards of the board (each a copy not chosen yet)."""
+    for card in cards:
+        index = next(i for i, c in enumerate(asker.pool) if c == card and i not in asker.chosen)
+        asker.click(Hit(HitKind.HAND, card=card, index=index))
+
+
+def one(family: str, seed: int, kind: str | None = None, **options: object) -> list:
+    """One generated item."""
+    return drills.generate(family, 1, seed, [kind] if kind else None, **options)  # type: ignore[arg-type]
+
+
+def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None:
+    """Every screenshot at one size in one language."""
+    tag = f"{size[0]}x{size[1]}" + ("" if lang == "vi" else "-en")
+    set_language("en" if lang == "en" else "vi")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        save(settings_path(data), Settings(lang="en" if lang == "en" else "vi"))
+        window = MainWindow(data, pacing=INSTANT, offer_resume=False, mute=True)
+        window.resize(*size)
+        window.show()
+        window.show_activity("learn")
+        learn = window.learn
+        assert isinstance(learn, LearnScreen)
+        clock = Clock()
+        learn.clock = clock
+        drill = learn.drill
+
+        def asker() -> object:
+            return drill.asker
+
+        # --- bốc cái, timed: two seconds into the question, then the right seat
+        learn.play_items("Bốc cái", one("boc_cai", 4, timed=True, players=4))
+        clock.now += 2.2
+        drill._tick()
+        shot(window, out / f"boc_cai-question-{tag}.png")
+        a = asker()
+        assert isinstance(a, BocCaiAsker)
+        a.choose(int(a.item.answer))
+        shot(window, out / f"boc_cai-graded-{tag}.png")
+
+        # --- chia bài: handing out the piles, half done; then a wrong order, graded
+        item = next(i for i in drills.generate("chia_bai", 6, 3, players=4)
+                    if i.kind == "hand_out")
+        learn.play_items("Chia bài", [item])
+        a = asker()
+        assert isinstance(a, ChiaBaiAsker)
+        right = item.answer["pile_of_seat"]
+        for pile in right[:2]:
+            click_pile(a, pile)
+        shot(window, out / f"chia_bai-question-{tag}.png")
+        a.command("drill_undo", "")
+        a.command("drill_undo", "")
+        for pile in [right[1], right[0], *right[2:]]:
+            click_pile(a, pile)
+        drill.submit()
+        shot(window, out / f"chia_bai-graded-{tag}.png")
+
+        # --- nhận diện: arranging a dealt hand, part done; then the right arrangement
+        item = one("nhan_dien", 11, "arrange")[0]
+        learn.play_items("Nhận diện", [item])
+        a = asker()
+        assert isinstance(a, ArrangeAsker)
+        ans = item.answer
+        for group in ans["chan"][:3]:
+            pick(a, [Card.parse(c) for c in group])
+            a.command("arrange_chan", "")
+        pick(a, [Card.parse(c) for c in ans["ca"][0]] if ans["ca"] else [])
+        shot(window, out / f"nhan_dien-question-{tag}.png")
+        a.command("arrange_ca", "")
+        for kind in ("chan", "ca", "ba_dau"):
+            done = 3 if kind == "chan" else 1 if kind == "ca" else 0
+            for group in ans[kind][done:]:
+                pick(a, [Card.parse(c) for c in group])
+                a.command(f"arrange_{kind}", "")
+        pick(a, [Card.parse(c) for c in ans["que"]])
+        a.command("arrange_que", "")
+        drill.submit()
+        shot(window, out / f"nhan_dien-graded-{tag}.png")
+
+        # --- nhận diện: which cards win, on the chiếu with the card picker
+        item = one("nhan_dien", 5, "waits")[0]
+        learn.play_items("Chờ ù", [item])
+        a = asker()
+        assert isinstance(a, WaitsAsker)
+        waits = [Card.parse(w["card"]) for w in item.answer["waits"]]
+        a.picker.set_chosen(set(waits[:1]))
+        shot(window, out / f"nhan_dien_waits-question-{tag}.png")
+        a.picker.set_chosen(set(waits))
+        drill.submit()
+        shot(window, out / f"nhan_dien_waits-graded-{tag}.png")
+
+        # --- xướng: the won position, the xướng dialog composing the call; the true call
+        item = one("xuong", 2)[0]
+        learn.play_items("Xướng", [item])
+        a = asker()
+        assert isinstance(a, XuongAsker)
+        a.open_dialog()
+        dialog = a.dialog
+        assert dialog is not None
+        for cid, n in item.answer["call"]:
+            for _ in range(n):
+                dialog.add(cid)
+        shot(window, out / f"xuong-question-{tag}.png", dialog)
+        dialog.accept()
+        shot(window, out / f"xuong-graded-{tag}.png")
+
+        # --- lỗi: a proposed move, a wrong verdict ticked, graded
+        item = one("loi", 8, "move", focus=["L3", "L5", "L7"])[0]
+        learn.play_items("Lỗi", [item])
+        a = asker()
+        assert isinstance(a, MoveAsker)
+        a.rules.set_ticked({"L1"})
+        shot(window, out / f"loi-question-{tag}.png")
+        drill.submit()
+        shot(window, out / f"loi-graded-{tag}.png")
+        drill.next_question()
+        shot(window, out / f"summary-{tag}.png")
+
+        # --- the list with progress, and lessons with figures
+        learn.show_home()
+        shot(window, out / f"home-{tag}.png")
+        for lesson_id, section, name in (("nhan_dien.xep_bai", 4, "lesson-hand"),
+                                         ("chia_bai.chia", 0, "lesson-deal"),
+                                         ("nhan_dien.cho_u", 1, "lesson-waits"),
+                                         ("xuong.thu_tu", 0, "lesson-call"),
+                                         ("loi.a", 0, "lesson-meld")):
+            learn.open_lesson(lesson_id)
+            learn.lesson_page.show_lesson(lesson(lesson_id), section)
+            shot(window, out / f"{name}-{tag}.png")
+        learn.show_home()
+        learn.home.toggle_reference()
+        shot(window, out / f"reference-{tag}.png")
+        window.close()
+
+
+def main() -> int:
+    """Write the PNGs and print their paths."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/chan-learn"))
+    parser.add_argument("--lang", choices=("vi", "en", "both"), default="both")
+    parser.add_argument("--size", choices=("1280x800", "1024x640", "both"), default="both")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = make_app(sys.argv[:1])
+    langs = ("vi", "en") if args.lang == "both" else (args.lang,)
+    sizes = SIZES if args.size == "both" else tuple(
+        s for s in SIZES if f"{s[0]}x{s[1]}" == args.size)
+    for lang in langs:
+        for size in sizes:
+            take(app, args.out, size, lang)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,158 @@
+"""Screenshots of Xem lại (issue 8): the library, the batch analysis under way, the statistics,
+the replay viewer with an annotation selected (every hand open, and only what the seat could
+see), and the predict question — at 1280×800 and 1024×640, in Vietnamese (the viewer in
+English too).
+
+    .venv/bin/python tools/screenshots_review.py [--out /tmp/chan-shots-review] [--games 300]
+
+Runs offscreen on a library made by bench/review.py's `make_library` (AI-only hội, seat 0
+labelled as the learner), in a temporary data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from bench.review import make_library
+from desktop.app import make_app
+from desktop.i18n import set_language
+from desktop.main_window import MainWindow
+from desktop.play.pacing import INSTANT
+from desktop.qt import QApplication, QCoreApplication, QEvent, QWidget
+from desktop.review.screen import ReviewScreen
+from desktop.review.stats_page import HUMAN
+from replays.paths import default_db
+
+SIZES = ((1280, 800), (1024, 640))
+# The learner's seat slips like a beginner; the others play well, or at random (lỗi to show).
+LEVELS = ("beginner", "normal", "normal", "random")
+
+
+def pump(app: QApplication, until: Callable[[], bool], seconds: float = 60) -> None:
+    """Process events until `until()` holds."""
+    end = time.monotonic() + seconds
+    while not until():
+        if time.monotonic() > end:
+            raise TimeoutError("the program never reached the wanted state")
+        app.processEvents()
+        time.sleep(0.002)
+
+
+def shot(app: QApplication, widget: QWidget, path: Path) -> None:
+    """Save the window as it is now."""
+    for _ in range(3):
+        app.processEvents()
+    widget.grab().save(str(path))
+    print(path)
+
+
+def review_of(window: MainWindow) -> ReviewScreen:
+    """The Xem lại screen (built when first shown)."""
+    window.show_activity("review")
+    assert window.review is not None
+    return window.review
+
+
+def annotated_game(review: ReviewScreen) -> int:
+    """A game whose annotations include a violation with a cause event (shown on the
+    timeline)."""
+    from desktop.review.replay import open_game
+
+    for row in review.library.model.rows:
+        if row.status != "over" or not row.events:
+            continue
+        opened = open_game(review.store, row.game_id)
+        if any(a.get("cause_event") is not None for a in opened.errors):
+            return row.game_id
+    raise RuntimeError("no game with a caused violation")
+
+
+def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> None:
+    """Every screenshot at one size."""
+    tag = f"{size[0]}x{size[1]}"
+    set_language("vi")
+    window = MainWindow(data, pacing=INSTANT, offer_resume=False)
+    window.resize(*size)
+    window.show()
+    review = review_of(window)
+    review.show_page("library")
+    shot(app, window, out / f"review-library-{tag}.png")
+
+    review.start_batch()
+    pump(app, lambda: review.runner.done >= 5 or not review.runner.running)
+    shot(app, window, out / f"review-batch-{tag}.png")
+    pump(app, lambda: not review.runner.running, 600)
+    review.refresh()
+    shot(app, window, out / f"review-library-analysed-{tag}.png")
+
+    review.show_page("stats")
+    review.stats.choose_seat(HUMAN)
+    pump(app, lambda: review.stats._job is None and review.stats.loaded)
+    shot(app, window, out / f"review-stats-{tag}.png")
+
+    game_id = annotated_game(review)
+    review.open_game(game_id)
+    viewer = review.viewer
+    stepper = viewer.stepper
+    assert stepper is not None
+    while True:  # the first annotation that was set up by an earlier event
+        assert stepper.next_annotation(True)
+        chosen = stepper.selected_annotation()
+        if chosen is not None and chosen.get("cause_event") is not None:
+            break
+    viewer.set_seat(int(chosen["seat"]))
+    viewer._show()
+    pump(app, lambda: not viewer.advisor.jobs)
+    for lang in ("vi", "en"):
+        set_language(lang)
+        suffix = "" if lang == "vi" else "-en"
+        viewer.set_open(True)
+        shot(app, window, out / f"review-viewer-open-{tag}{suffix}.png")
+        viewer.set_open(False)
+        shot(app, window, out / f"review-viewer-player-{tag}{suffix}.png")
+    set_language("vi")
+    viewer.set_open(True)
+    viewer.command("replay_first")
+    viewer.set_predict(True)
+    while not viewer.question_open():
+        viewer.command("replay_next")
+    pump(app, lambda: not viewer.advisor.jobs)
+    shot(app, window, out / f"review-predict-{tag}.png")
+    viewer.answer(viewer.panel.predict_box.offered[-1])
+    pump(app, lambda: not viewer.advisor.jobs and bool(viewer.advisor.graded))
+    shot(app, window, out / f"review-predict-graded-{tag}.png")
+    window.close()
+    window.deleteLater()  # a closed window must not hear the next size's language change
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def main() -> int:
+    """Make the library once per size (the batch analyses it), take the screenshots."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/chan-shots-review"))
+    parser.add_argument("--games", type=int, default=300)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = make_app(sys.argv[:1])
+    for size in SIZES:
+        with tempfile.TemporaryDirectory() as tmp:
+            data = Path(tmp)
+            make_library(default_db(data), args.games, levels=LEVELS)
+            take(app, args.out, size, data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
