@@ -17,13 +17,15 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from shooting import SIZES, pump, shot
 
 from desktop.about import AboutDialog
 from desktop.app import make_app
@@ -31,45 +33,14 @@ from desktop.help_dialog import HelpDialog
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QApplication, QColor, QPainter, QWidget
+from desktop.qt import QApplication
 from desktop.settings import Settings, save, settings_path
 from desktop.settings_dialog import SettingsDialog
 from engine.actions import Act
 from engine.ai import make_player
 from engine.game import Phase
 
-SIZES = ((1280, 800), (1024, 640))
 SEEDS = (179, 91, 7)  # 179: the learner can commit L1 early, gets an ù prompt and wins
-
-
-def pump(app: QApplication, until: Callable[[], bool], seconds: float = 20) -> None:
-    """Process events until `until()` holds."""
-    end = time.monotonic() + seconds
-    while not until():
-        if time.monotonic() > end:
-            raise TimeoutError("the program never reached the wanted state")
-        app.processEvents()
-        time.sleep(0.002)
-
-
-def shot(window: QWidget, path: Path, dialog: QWidget | None = None) -> None:
-    """Save the window, with a dialog drawn over its middle."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    for _ in range(3):
-        app.processEvents()
-    image = window.grab()
-    if dialog is not None:
-        over = dialog.grab()
-        painter = QPainter(image)
-        painter.fillRect(image.rect(), QColor(0, 0, 0, 70))
-        x = (image.width() - over.width()) // 2
-        y = (image.height() - over.height()) // 2
-        painter.fillRect(x - 1, y - 1, over.width() + 2, over.height() + 2, QColor(60, 40, 20))
-        painter.drawPixmap(x, y, over)
-        painter.end()
-    image.save(str(path))
-    print(path)
 
 
 class Session:
@@ -91,7 +62,7 @@ class Session:
     def learner_moves(self, stop: Callable[[], bool], limit: int = 400) -> None:
         """Let the learner's seat play (normal AI) until `stop()` holds at a decision."""
         for _ in range(limit):
-            pump(self.app, lambda: self.c.state in ("learner", "call", "over"))
+            pump(lambda: self.c.state in ("learner", "call", "over"))
             if stop():
                 return
             if self.c.state != "learner":
@@ -137,16 +108,16 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         game = c.game
         assert game is not None
         c.command("hint")
-        pump(app, lambda: bool(c.hint))
+        pump(lambda: bool(c.hint))
         shot(w, out / f"game-{tag}.png")
         bad = next(a for a in game.legal_actions()
                    if any(e.rule.startswith("L") for e in game.explain(a)))
         c._try(bad)
-        pump(app, lambda: w.play.warning_dialog is not None)
+        pump(lambda: w.play.warning_dialog is not None)
         assert w.play.warning_dialog is not None
         shot(w, out / f"warning-{tag}.png", w.play.warning_dialog)
         w.play.warning_dialog.reject()
-        pump(app, lambda: c.state == "learner")
+        pump(lambda: c.state == "learner")
         s.learner_moves(lambda: c.state == "learner" and c.game is not None
                         and c.game.phase is Phase.CLAIM)
         shot(w, out / f"claim-{tag}.png")
@@ -156,7 +127,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
             c.command("win")
         s.learner_moves(lambda: c.state in ("call", "over"))
         if c.state == "call":
-            pump(app, lambda: w.play.call_dialog is not None)
+            pump(lambda: w.play.call_dialog is not None)
             dialog = w.play.call_dialog
             assert dialog is not None and c.game is not None
             for cid, n in c.game.true_call():
@@ -164,7 +135,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
                     dialog.add(cid)
             shot(w, out / f"call-{tag}.png", dialog)
             dialog.accept()
-        pump(app, lambda: w.play.stack.currentWidget() is w.play.result_page)
+        pump(lambda: w.play.stack.currentWidget() is w.play.result_page)
         shot(w, out / f"result-{tag}.png")
         w.show_activity("review")
         review = w.review

@@ -16,14 +16,15 @@ import argparse
 import os
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from shooting import SIZES, shot
 
 from desktop.app import make_app
 from desktop.chieu.dealing import PILE_KEY
@@ -38,13 +39,11 @@ from desktop.learn.askers.xuong import XuongAsker
 from desktop.learn.screen import LearnScreen
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QApplication, QColor, QPainter, QWidget
+from desktop.qt import QApplication
 from desktop.settings import Settings, save, settings_path
 from engine.cards import Card
 from lessons import drills
 from lessons.content import lesson
-
-SIZES = ((1280, 800), (1024, 640))
 
 
 class Clock:
@@ -55,37 +54,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def pump(app: QApplication, until: Callable[[], bool] = lambda: True, seconds: float = 20
-         ) -> None:
-    """Process events until `until()` holds."""
-    end = time.monotonic() + seconds
-    for _ in range(3):
-        app.processEvents()
-    while not until():
-        if time.monotonic() > end:
-            raise TimeoutError("the screen never reached the wanted state")
-        app.processEvents()
-        time.sleep(0.005)
-
-
-def shot(window: QWidget, path: Path, dialog: QWidget | None = None) -> None:
-    """Save the window (a dialog drawn over its middle, as a window manager would)."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    pump(app)
-    image = window.grab()
-    if dialog is not None:
-        over = dialog.grab()
-        painter = QPainter(image)
-        painter.fillRect(image.rect(), QColor(0, 0, 0, 70))
-        x = (image.width() - over.width()) // 2
-        y = (image.height() - over.height()) // 2
-        painter.drawPixmap(x, y, over)
-        painter.end()
-    image.save(str(path))
-    print(path)
 
 
 def click_pile(asker: ChiaBaiAsker, pile: int) -> None:

@@ -15,47 +15,29 @@ import argparse
 import os
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from shooting import SIZES, pump, shot
 
 from bench.review import make_library
 from desktop.app import make_app
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QApplication, QCoreApplication, QEvent, QWidget
+from desktop.qt import QApplication, QCoreApplication, QEvent
 from desktop.review.screen import ReviewScreen
 from desktop.review.stats_page import HUMAN
 from replays.paths import default_db
 
-SIZES = ((1280, 800), (1024, 640))
 # The learner's seat slips like a beginner; the others play well, or at random (lỗi to show).
 LEVELS = ("beginner", "normal", "normal", "random")
-
-
-def pump(app: QApplication, until: Callable[[], bool], seconds: float = 60) -> None:
-    """Process events until `until()` holds."""
-    end = time.monotonic() + seconds
-    while not until():
-        if time.monotonic() > end:
-            raise TimeoutError("the program never reached the wanted state")
-        app.processEvents()
-        time.sleep(0.002)
-
-
-def shot(app: QApplication, widget: QWidget, path: Path) -> None:
-    """Save the window as it is now."""
-    for _ in range(3):
-        app.processEvents()
-    widget.grab().save(str(path))
-    print(path)
 
 
 def review_of(window: MainWindow) -> ReviewScreen:
@@ -88,19 +70,19 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
     window.show()
     review = review_of(window)
     review.show_page("library")
-    shot(app, window, out / f"review-library-{tag}.png")
+    shot(window, out / f"review-library-{tag}.png")
 
     review.start_batch()
-    pump(app, lambda: review.runner.done >= 5 or not review.runner.running)
-    shot(app, window, out / f"review-batch-{tag}.png")
-    pump(app, lambda: not review.runner.running, 600)
+    pump(lambda: review.runner.done >= 5 or not review.runner.running)
+    shot(window, out / f"review-batch-{tag}.png")
+    pump(lambda: not review.runner.running, 600)
     review.refresh()
-    shot(app, window, out / f"review-library-analysed-{tag}.png")
+    shot(window, out / f"review-library-analysed-{tag}.png")
 
     review.show_page("stats")
     review.stats.choose_seat(HUMAN)
-    pump(app, lambda: review.stats._job is None and review.stats.loaded)
-    shot(app, window, out / f"review-stats-{tag}.png")
+    pump(lambda: review.stats._job is None and review.stats.loaded)
+    shot(window, out / f"review-stats-{tag}.png")
 
     game_id = annotated_game(review)
     review.open_game(game_id)
@@ -114,25 +96,25 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
             break
     viewer.set_seat(int(chosen["seat"]))
     viewer._show()
-    pump(app, lambda: not viewer.advisor.jobs)
+    pump(lambda: not viewer.advisor.jobs)
     for lang in ("vi", "en"):
         set_language(lang)
         suffix = "" if lang == "vi" else "-en"
         viewer.set_open(True)
-        shot(app, window, out / f"review-viewer-open-{tag}{suffix}.png")
+        shot(window, out / f"review-viewer-open-{tag}{suffix}.png")
         viewer.set_open(False)
-        shot(app, window, out / f"review-viewer-player-{tag}{suffix}.png")
+        shot(window, out / f"review-viewer-player-{tag}{suffix}.png")
     set_language("vi")
     viewer.set_open(True)
     viewer.command("replay_first")
     viewer.set_predict(True)
     while not viewer.question_open():
         viewer.command("replay_next")
-    pump(app, lambda: not viewer.advisor.jobs)
-    shot(app, window, out / f"review-predict-{tag}.png")
+    pump(lambda: not viewer.advisor.jobs)
+    shot(window, out / f"review-predict-{tag}.png")
     viewer.answer(viewer.panel.predict_box.offered[-1])
-    pump(app, lambda: not viewer.advisor.jobs and bool(viewer.advisor.graded))
-    shot(app, window, out / f"review-predict-graded-{tag}.png")
+    pump(lambda: not viewer.advisor.jobs and bool(viewer.advisor.graded))
+    shot(window, out / f"review-predict-graded-{tag}.png")
     window.close()
     window.deleteLater()  # a closed window must not hear the next size's language change
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

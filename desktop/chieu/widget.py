@@ -7,9 +7,12 @@ HiDPI screens, into one buffer shared with the QImage that is painted (frame.py)
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from desktop.chieu.frame import Frame
 from desktop.chieu.hitmap import Hit, HitKind, HitMap
 from desktop.chieu.scene import Scene
+from desktop.chieu.sdl import pygame
 from desktop.chieu.view import ChieuView
 from desktop.qt import (
     QColor,
@@ -28,41 +31,45 @@ from desktop.qt import (
 # What the pointer shows as clickable.
 ACTIVE = frozenset({HitKind.HAND, HitKind.BUTTON, HitKind.CUA, HitKind.NOC})
 EMPTY_MAT = QColor(214, 181, 118)
+P = TypeVar("P")
 
 
-class ChieuWidget(QWidget):
-    """Shows a ChieuView; emits `clicked(Hit)` and `hovered(Hit | None)`."""
+class PictureWidget(QWidget, Generic[P]):
+    """Shows one picture drawn by pygame (what `draw_picture` makes of it); emits
+    `clicked(Hit)` and `hovered(Hit | None)`. ChieuWidget shows ChieuViews; Học's canvas shows
+    its dealing table and card board too — the frame sharing, HiDPI drawing and hit testing
+    are the same, so they live here once."""
 
     clicked = Signal(object)
     hovered = Signal(object)
+    active: frozenset[HitKind] = ACTIVE  # hits the pointer shows as clickable
 
-    def __init__(self, parent: QWidget | None = None, scene: Scene | None = None) -> None:
+    def __init__(self, scene: Scene | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # every pixel is painted
-        self.setMinimumSize(640, 400)
         self._scene = scene or Scene()
-        self._view: ChieuView | None = None
+        self._picture: P | None = None
         self._frame: Frame | None = None
         self._image: QImage | None = None
         self._hits: HitMap | None = None
-        self._drawn: tuple[ChieuView | None, int, int] | None = None
+        self._drawn: tuple[P | None, int, int] | None = None
         self._hover: Hit | None = None
 
-    def sizeHint(self) -> QSize:
-        """1280 × 800, the size the chiếu is designed at."""
-        return QSize(1280, 800)
+    def draw_picture(self, scene: Scene, surface: pygame.Surface, picture: P) -> HitMap:
+        """Draw `picture` onto `surface` (a subclass knows its kinds of picture)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ state
 
-    def set_view(self, view: ChieuView | None) -> None:
-        """Show `view` (None: the bare mat) from the next paint on."""
-        self._view = view
+    def set_picture(self, picture: P | None) -> None:
+        """Show `picture` (None: the bare mat) from the next paint on."""
+        self._picture = picture
         self.update()
 
-    def view(self) -> ChieuView | None:
-        """The view being shown."""
-        return self._view
+    def picture(self) -> P | None:
+        """The picture being shown."""
+        return self._picture
 
     def hit_map(self) -> HitMap | None:
         """What the last drawn frame has where, in device pixels (None before the first)."""
@@ -78,12 +85,12 @@ class ChieuWidget(QWidget):
     # ------------------------------------------------------------------ drawing
 
     def render_frame(self) -> QImage | None:
-        """Draw the current view if it or the size changed; return the image to paint."""
+        """Draw the current picture if it or the size changed; return the image to paint."""
         ratio = self.devicePixelRatioF()
         width, height = round(self.width() * ratio), round(self.height() * ratio)
-        if width <= 0 or height <= 0 or self._view is None:
+        if width <= 0 or height <= 0 or self._picture is None:
             return None
-        if self._drawn == (self._view, width, height) and self._image is not None:
+        if self._drawn == (self._picture, width, height) and self._image is not None:
             return self._image
         if self._frame is None or self._frame.size != (width, height):
             self._frame = Frame(width, height)
@@ -91,8 +98,8 @@ class ChieuWidget(QWidget):
                                  QImage.Format.Format_RGB32)
         assert self._image is not None
         self._image.setDevicePixelRatio(ratio)
-        self._hits = self._scene.draw(self._frame.surface, self._view)
-        self._drawn = (self._view, width, height)
+        self._hits = self.draw_picture(self._scene, self._frame.surface, self._picture)
+        self._drawn = (self._picture, width, height)
         return self._image
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -131,6 +138,31 @@ class ChieuWidget(QWidget):
         if hit == self._hover:
             return
         self._hover = hit
-        active = hit is not None and hit.kind in ACTIVE
+        active = hit is not None and hit.kind in self.active
         self.setCursor(Qt.CursorShape.PointingHandCursor if active else Qt.CursorShape.ArrowCursor)
         self.hovered.emit(hit)
+
+
+class ChieuWidget(PictureWidget[ChieuView]):
+    """The chiếu: shows a ChieuView."""
+
+    def __init__(self, parent: QWidget | None = None, scene: Scene | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setMinimumSize(640, 400)
+
+    def sizeHint(self) -> QSize:
+        """1280 × 800, the size the chiếu is designed at."""
+        return QSize(1280, 800)
+
+    def draw_picture(self, scene: Scene, surface: pygame.Surface,
+                     picture: ChieuView) -> HitMap:
+        """The chiếu scene."""
+        return scene.draw(surface, picture)
+
+    def set_view(self, view: ChieuView | None) -> None:
+        """Show `view` (None: the bare mat) from the next paint on."""
+        self.set_picture(view)
+
+    def view(self) -> ChieuView | None:
+        """The view being shown."""
+        return self.picture()

@@ -12,6 +12,7 @@ from pathlib import Path
 from desktop.chieu.scene import Scene
 from desktop.i18n import translate
 from desktop.keys import BINDINGS, Section, key_hint
+from desktop.notices import notify
 from desktop.qt import (
     QAction,
     QButtonGroup,
@@ -19,7 +20,6 @@ from desktop.qt import (
     QFileDialog,
     QHBoxLayout,
     QKeySequence,
-    QMessageBox,
     QStackedWidget,
     Qt,
     QTimer,
@@ -250,16 +250,10 @@ class ReviewScreen(QWidget):
 
     def _error(self, title: str, text: str) -> None:
         self.last_error = text
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
-        box.finished.connect(box.deleteLater)
-        box.open()
+        notify(self, title, text, warning=True)
 
     def _info(self, title: str, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, title, text,
-                          QMessageBox.StandardButton.Ok, self)
-        box.finished.connect(box.deleteLater)
-        box.open()
+        notify(self, title, text)
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""

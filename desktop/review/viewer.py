@@ -21,6 +21,7 @@ from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
 from desktop.keys import BINDINGS, Section
+from desktop.notices import notify
 from desktop.qt import (
     QAction,
     QEvent,
@@ -28,7 +29,6 @@ from desktop.qt import (
     QHBoxLayout,
     QKeySequence,
     QLabel,
-    QMessageBox,
     QPushButton,
     Qt,
     QVBoxLayout,
@@ -507,10 +507,7 @@ class ViewerPage(QWidget):
 
     def _error(self, title: str, text: str) -> None:
         self.last_error = text
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
-                          self)
-        box.finished.connect(box.deleteLater)
-        box.open()
+        notify(self, title, text, warning=True)
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
