@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from engine.actions import Act, Action
 from engine.ai.selfplay import reproducible_player
+from engine.events import Declined, Event
 from engine.game import Game, Phase
 from replays.errors import RecordError
 
@@ -108,37 +109,26 @@ class DecisionPoint:
 def decision_points(game: Game, seat: int) -> list[DecisionPoint]:
     """Every decision ``seat`` made in a replayed game, in order: its recorded actions taken
     as the actor, and each claim (ù, chíu) it let pass — records never show those
-    (FORMATS.md), the engine's claim order (R4.2) does."""
+    (FORMATS.md); the engine says which were let pass (its Declined events, R4.2)."""
     g = Game(game.deal, game.rules, game.mode, game.thong_seat)
     out: list[DecisionPoint] = []
-
-    def let_pass() -> None:
-        """The pending claimant declines (what the record implies), noted if it is ours."""
-        actor = g.actor
-        live = g.live
-        assert actor is not None and live is not None
-        decline = Action(actor, Act.DECLINE)
-        if actor == seat:
-            out.append(DecisionPoint(live.event, g.copy(), decline))
-        g.apply(decline)
-
     for i, action in enumerate(game.record):
-        while g.phase is Phase.CLAIM and not _takes_up(g, action):
-            let_pass()
-        if g.actor == seat and action.seat == seat:
-            out.append(DecisionPoint(i, g.copy(), action))
-        g.apply(action)
+        before = g.copy()
+        events = g.apply(action)
+        if action.act is not Act.DECLINE:  # an explicit decline is itself the decision
+            _let_pass(before, events, seat, out)
+        if before.actor == seat and action.seat == seat:
+            out.append(DecisionPoint(i, before, action))
     if game.is_over:  # the nọc stop card let pass by everyone (Game.finish)
-        while g.phase is Phase.CLAIM:
-            let_pass()
+        _let_pass(g.copy(), g.copy().finish(), seat, out)
     return out
 
 
-def _takes_up(g: Game, action: Action) -> bool:
-    """Whether ``action`` answers the claim now pending (rather than implying that it was let
-    pass): the claimant's own claim, or an ù láo, which declines nothing."""
-    claim = g.pending_claims()[0]
-    if action.seat == claim.seat and action.act is claim.act:
-        return True
-    return action.act is Act.WIN and not any(c.seat == action.seat and c.act is Act.WIN
-                                             for c in g.pending_claims())
+def _let_pass(before: Game, events: list[Event], seat: int, out: list[DecisionPoint]) -> None:
+    """Walk ``before`` through the claims the engine declined on the way to ``events``,
+    noting those of ``seat`` (where it could have taken the card and did not)."""
+    for e in events:
+        if isinstance(e, Declined) and before.phase is Phase.CLAIM:
+            if e.seat == seat:
+                out.append(DecisionPoint(e.event, before.copy(), Action(seat, Act.DECLINE)))
+            before.apply(Action(e.seat, Act.DECLINE))

@@ -94,7 +94,9 @@ def pending_games(store: Store, game_ids: Sequence[int] | None = None) -> list[i
     """Finished games (of ``game_ids``, or all) with no analysis cached for this engine
     version under their own rules, oldest first."""
     keys = RulesKeys()
-    cached = set(store.db.execute("SELECT game_id, rules FROM analysis WHERE "
+    # the counts, not the documents: a document m003 could not count (edited by hand) is
+    # analysed again, or the library would list its game as "not analysed" for ever
+    cached = set(store.db.execute("SELECT game_id, rules FROM annotation_counts WHERE "
                                   "engine_version = ?", (ENGINE_VERSION,)).fetchall())
     wanted = None if game_ids is None else set(game_ids)
     return [gid for gid, rules in store.db.execute(

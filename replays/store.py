@@ -274,8 +274,11 @@ class Store:
                                   "engine_version = ? AND rules = ?",
                                   (game_id, ENGINE_VERSION, key)).fetchone()
             if row is not None:
-                cached: Doc = json.loads(row[0])
-                return cached
+                try:
+                    cached: Doc = json.loads(row[0])
+                    return cached
+                except ValueError:
+                    pass  # a damaged cache entry is made again below, never trusted
         doc = self._analyze(session_id, record, rules)[position]
         if cache and not record.games[position].unfinished:
             self.cache_analysis(game_id, key, doc)

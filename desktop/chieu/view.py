@@ -101,4 +101,5 @@ class ChieuView:
             return self.names[seat]
         if seat == self.obs.seat:
             return "Bạn" if self.lang == "vi" else "You"
-        return f"Ghế {seat + 1}" if self.lang == "vi" else f"Seat {seat + 1}"
+        # seats are numbered from 0 (RULES R2.1), as in Học, the report and `analyze`
+        return f"Ghế {seat}" if self.lang == "vi" else f"Seat {seat}"

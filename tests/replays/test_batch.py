@@ -113,3 +113,22 @@ def test_it_runs_on_a_worker_thread_beside_an_open_store(db_path: Path) -> None:
         rows = list_games(ui)  # the UI's own connection sees the worker's commits
     assert result.done == 7
     assert sorted(r.game_id for r in rows if r.counts is not None) == sorted(finished)
+
+
+def test_a_damaged_cached_document_is_analysed_again(db_path: Path) -> None:
+    """A document edited by hand (m003 could not count it) is not trusted: the batch makes it
+    again, so its game does not stay "not analysed" in the library for ever."""
+    finished, _ = library(db_path)
+    analyze_library(db_path)
+    gid = finished[2]
+    with Store.open(db_path) as store:
+        expected = store.analysis(gid)
+        with store.db.atomic():
+            store.db.execute("UPDATE analysis SET document = '{not json' WHERE game_id = ?",
+                             (gid,))
+            store.db.execute("DELETE FROM annotation_counts WHERE game_id = ?", (gid,))
+        assert pending_games(store) == [gid]
+        assert store.analysis(gid, cache=True) == expected  # read: made again, not a crash
+    with Store.open(db_path) as store:  # and the store's own read repaired the cache
+        assert pending_games(store) == []
+    assert cached_ids(db_path) == sorted(finished)
