@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from desktop.i18n import translate
+from engine.deal import N_PILES
 
 
 class Section(StrEnum):
@@ -85,6 +86,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("replay_seat", ("S",), Section.REPLAY),
     Binding("replay_predict", ("P",), Section.REPLAY),
     Binding("replay_answer", tuple(str(n) for n in range(1, 10)), Section.REPLAY),
+    Binding("replay_answer_chosen", ("Return", "Enter"), Section.REPLAY),
     Binding("replay_branch", ("C",), Section.REPLAY),
     Binding("replay_export", ("Ctrl+E",), Section.REPLAY),
     Binding("replay_report", ("Ctrl+R",), Section.REPLAY),
@@ -99,7 +101,9 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("learn_back", ("Escape", "Backspace"), Section.LEARN),
     Binding("drill_submit", ("Return", "Enter"), Section.DRILL),
     Binding("drill_leave", ("Escape",), Section.DRILL),
-    Binding("drill_number", ("0", "1", "2", "3", "4"), Section.DRILL),
+    # piles and seats are numbered from 0 (R2.1, R2.3); every seat receives a pile (R2.7), so
+    # the pile numbers cover the seat numbers too
+    Binding("drill_number", tuple(str(n) for n in range(N_PILES)), Section.DRILL),
     Binding("drill_left", ("Left",), Section.DRILL),
     Binding("drill_right", ("Right",), Section.DRILL),
     Binding("drill_toggle", ("Space",), Section.DRILL),
@@ -203,6 +207,8 @@ def describe(command: str) -> str:
         "replay_seat": translate("Keys", "Xem từ ghế tiếp theo"),
         "replay_predict": translate("Keys", "Bật/tắt đoán trước rồi xem nước thật"),
         "replay_answer": translate("Keys", "Chọn câu trả lời số 1–9 (khi đoán)"),
+        "replay_answer_chosen": translate("Keys", "Trả lời bằng nước đang chọn trong danh "
+                                                  "sách (khi đoán)"),
         "replay_branch": translate("Keys", "Chơi tiếp từ đây với máy"),
         "replay_export": translate("Keys", "Xuất ván ra tệp .chan.json"),
         "replay_report": translate("Keys", "Lưu báo cáo HTML của ván"),

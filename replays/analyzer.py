@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act
 from engine.call import in_order
 from engine.cuoc import total
@@ -24,6 +25,12 @@ from replays.rebuild import replay_session
 from replays.record import SessionRecord
 
 Doc = dict[str, Any]
+
+# What a cached document was made by (the analysis cache key, replays/store.py): the engine's
+# version and this analyzer's revision. Bump the revision whenever a document would change
+# (a new annotation, a reworded message), so documents cached earlier are made again.
+ANALYZER_REVISION = 2
+ANALYSIS_VERSION = f"{ENGINE_VERSION}+analysis.{ANALYZER_REVISION}"
 Annotation = dict[str, Any]
 
 

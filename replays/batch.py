@@ -14,10 +14,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
 from engine.game import Game
-from replays.analyzer import game_document
+from replays.analyzer import ANALYSIS_VERSION, game_document
 from replays.errors import BadRecord
 from replays.library import RulesKeys
 from replays.notes import Notes
@@ -97,7 +96,7 @@ def pending_games(store: Store, game_ids: Sequence[int] | None = None) -> list[i
     # the counts, not the documents: a document m003 could not count (edited by hand) is
     # analysed again, or the library would list its game as "not analysed" for ever
     cached = set(store.db.execute("SELECT game_id, rules FROM annotation_counts WHERE "
-                                  "engine_version = ?", (ENGINE_VERSION,)).fetchall())
+                                  "engine_version = ?", (ANALYSIS_VERSION,)).fetchall())
     wanted = None if game_ids is None else set(game_ids)
     return [gid for gid, rules in store.db.execute(
                 "SELECT id, rules FROM games WHERE status = 'over' ORDER BY id")

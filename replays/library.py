@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engine import __version__ as ENGINE_VERSION
 from engine.rules import LangRules
+from replays.analyzer import ANALYSIS_VERSION
 from replays.chanjson import read_file
 from replays.errors import BadRecord
 from replays.files import is_sqlite
@@ -130,7 +130,7 @@ def list_games(store: Store) -> list[LibraryRow]:
     counts: dict[int, dict[str, str]] = {}
     for gid, key, text in store.db.execute(
             "SELECT game_id, rules, counts FROM annotation_counts WHERE engine_version = ?",
-            (ENGINE_VERSION,)):
+            (ANALYSIS_VERSION,)):
         counts.setdefault(gid, {})[key] = text
     keys = RulesKeys()
     people: dict[str, tuple[tuple[str, ...], int | None]] = {}
@@ -159,10 +159,13 @@ def list_games(store: Store) -> list[LibraryRow]:
 # ---------------------------------------------------------------------------- importing
 
 
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def _fingerprint(rules: str, deal: object, events: Iterable[object]) -> str:
     """Same deal, same events, same rules: the same game, wherever it was stored."""
-    text = json.dumps([rules, deal, list(events)], sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
+    text = _canonical([rules, deal, list(events)])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -171,15 +174,20 @@ def _game_print(rules: LangRules, game: GameRecord) -> str:
                         (a.to_json() for a in game.actions))
 
 
-def _stored_prints(store: Store) -> set[str]:
-    """The fingerprint of every game already in ``store``."""
+def _stored_prints(store: Store, deals: set[str] | None = None) -> set[str]:
+    """The fingerprint of every game already in ``store`` whose deal (canonical JSON) is one
+    of ``deals`` (None: every game). Only those games' events are read: a game with another
+    deal cannot be the same game, and reading every event of a large library is what made
+    an import slow."""
     keys = RulesKeys()
-    events: dict[int, list[object]] = {}
-    for gid, data in store.db.execute("SELECT game_id, data FROM events ORDER BY game_id, idx"):
-        events.setdefault(gid, []).append(json.loads(data))
     out: set[str] = set()
-    for gid, rules, deal in store.db.execute("SELECT id, rules, deal FROM games"):
-        out.add(_fingerprint(keys.of(rules) or rules, json.loads(deal), events.get(gid, [])))
+    for gid, rules, deal_text in store.db.execute("SELECT id, rules, deal FROM games"):
+        deal = json.loads(deal_text)
+        if deals is not None and _canonical(deal) not in deals:
+            continue
+        events = [json.loads(data) for (data,) in store.db.execute(
+            "SELECT data FROM events WHERE game_id = ? ORDER BY idx", (gid,))]
+        out.add(_fingerprint(keys.of(rules) or rules, deal, events))
     return out
 
 
@@ -227,7 +235,8 @@ def import_file(store: Store, path: Path) -> list[int]:
     new game ids. Games already in ``store`` (same deal, events and rules) are skipped;
     the source file is only ever read (a database through a private copy)."""
     sessions = _sessions_of(Path(path))
-    known = _stored_prints(store)
+    known = _stored_prints(store, {_canonical(g.deal.to_json())
+                                   for record, _ in sessions for g in record.games})
     ids: list[int] = []
     for record, replay in sessions:
         for run in _new_runs(record, replay, known):

@@ -105,9 +105,10 @@ def waits_text(waits: list[tuple[str, int]]) -> Text:
 
 
 def fed_text(card: str, eater: int, eat_event: int) -> Text:
-    """A teaching note: a discard the next player ate."""
-    return (f"Đánh {card} cho ghế {eater} ăn (nước {eat_event}).",
-            f"Discarding {card} let seat {eater} eat it (event {eat_event}).")
+    """A teaching note: a discard the next player ate (at event index `eat_event`; people
+    count moves from 1)."""
+    return (f"Đánh {card} cho ghế {eater} ăn (nước {eat_event + 1}).",
+            f"Discarding {card} let seat {eater} eat it (move {eat_event + 1}).")
 
 
 def broke_text(waits: list[str]) -> Text:

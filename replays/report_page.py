@@ -232,7 +232,8 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
         extra.append(f'<p>{both("Các lỗi", "lỗi")}: {esc(", ".join(a["rules"]))}</p>')
     if cause is not None and 0 <= cause < len(record):
         c_vi, c_en = action_text(record[cause], players)
-        because = both(f"Do nước {cause}: {c_vi}", f"set up by event {cause}: {c_en}")
+        # people count moves from 1; the data attributes keep the 0-based index (FORMATS)
+        because = both(f"Do nước {cause + 1}: {c_vi}", f"set up by move {cause + 1}: {c_en}")
         extra.append(f'<p class="cause">{because}</p>')
     note = " note" if kind.startswith("note_") else ""
     return (f'<article class="ann{note}" id="{anchor}"{facts}><h5>{" · ".join(head)}</h5>'
@@ -263,6 +264,6 @@ def events_html(doc: Doc, players: Sequence[Player], record: Sequence[Action],
         pos = "" if game is None else position_html(
             game, players, first_error["seat"], first_error.get("card"))
         out.append(f'<section class="event" id="{prefix}-e{event}" data-at-event="{event}">'
-                   f'<h4>{both(f"Sau nước {event}", f"after event {event}")}{what}</h4>'
+                   f'<h4>{both(f"Sau nước {event + 1}", f"after move {event + 1}")}{what}</h4>'
                    f'{"".join(arts)}{pos}</section>')
     return "".join(out)

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine import __version__ as ENGINE_VERSION
+from replays.analyzer import ANALYSIS_VERSION
 from replays.library import LibraryRow, RulesKeys, list_games
 from replays.store import Store
 
@@ -62,7 +62,7 @@ def _seat_tallies(store: Store) -> dict[int, list[dict[str, dict[str, int]]]]:
     for gid, own, key, seats in store.db.execute(
             "SELECT g.id, g.rules, c.rules, c.seats FROM games g JOIN annotation_counts c "
             "ON c.game_id = g.id AND c.engine_version = ? WHERE g.status = 'over'",
-            (ENGINE_VERSION,)):
+            (ANALYSIS_VERSION,)):
         if keys.of(own) == key:
             out[gid] = json.loads(seats)
     return out

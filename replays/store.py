@@ -23,7 +23,7 @@ from engine.deal import Deal
 from engine.errors import BadAction
 from engine.game import Game, Mode
 from engine.rules import DEFAULT_RULES, LangRules
-from replays.analyzer import Doc, analyze_session
+from replays.analyzer import ANALYSIS_VERSION, Doc, analyze_session
 from replays.chanjson import read_players
 from replays.database import connect, copied
 from replays.errors import BadRecord, problem_of
@@ -272,7 +272,7 @@ class Store:
         if cache:
             row = self.db.execute("SELECT document FROM analysis WHERE game_id = ? AND "
                                   "engine_version = ? AND rules = ?",
-                                  (game_id, ENGINE_VERSION, key)).fetchone()
+                                  (game_id, ANALYSIS_VERSION, key)).fetchone()
             if row is not None:
                 try:
                     cached: Doc = json.loads(row[0])
@@ -290,12 +290,12 @@ class Store:
         with self.db.atomic():
             self.db.execute("INSERT OR REPLACE INTO analysis (game_id, engine_version, "
                             "rules, created_at, document) VALUES (?,?,?,?,?)",
-                            (game_id, ENGINE_VERSION, key, now(),
+                            (game_id, ANALYSIS_VERSION, key, now(),
                              json.dumps(doc, ensure_ascii=False)))
             counts, seats = annotation_tally(doc)
             self.db.execute("INSERT OR REPLACE INTO annotation_counts (game_id, "
                             "engine_version, rules, counts, seats) VALUES (?,?,?,?,?)",
-                            (game_id, ENGINE_VERSION, key, json.dumps(counts, sort_keys=True),
+                            (game_id, ANALYSIS_VERSION, key, json.dumps(counts, sort_keys=True),
                              json.dumps(seats, sort_keys=True)))
 
     def analyses(self, game_ids: Iterable[int]) -> list[tuple[int, Doc]]:

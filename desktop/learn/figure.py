@@ -112,7 +112,7 @@ def _deal(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
         seats.append(SeatPlace(seat_name(s), tuple(badges), stack=4, note=note))
     cai_card = Card.parse(shown["cai_card"])
     piles = []
-    for k in range(5):
+    for k in range(len(deal["piles"])):  # the engine's deal, never a restated count
         if k == deal["noc_pile"]:
             piles.append(PilePlace(pile_name(k), 6, tag=translate(
                 "LearnAsk", "Nọc: {n} quân").format(n=shown["noc"])))
@@ -120,10 +120,10 @@ def _deal(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
             piles.append(PilePlace(pile_name(k), 4, cai_card, translate("LearnAsk", "Phần cái")))
         else:
             piles.append(PilePlace(pile_name(k), 4))
-    caption = translate("LearnFigure", "Quân cái {card}: {seat} được cái, cầm 20 quân; nọc còn "
-                                       "{noc} quân.").format(card=card_text(cai_card),
-                                                             seat=seat_name(cai_seat),
-                                                             noc=shown["noc"])
+    caption = translate("LearnFigure", "Quân cái {card}: {seat} được cái, cầm {n} quân; nọc "
+                                       "còn {noc} quân.").format(
+        card=card_text(cai_card), seat=seat_name(cai_seat), n=shown["sizes"][cai_seat],
+        noc=shown["noc"])
     if shown["dead"]:
         caption += " " + translate("LearnFigure", "{n} quân không ai nhận, để riêng.").format(
             n=shown["dead"])

@@ -86,6 +86,7 @@ class HomePage(QWidget):
     open_lesson = Signal(str)  # a lesson id
     due_wanted = Signal()
     mistakes_wanted = Signal()
+    back_wanted = Signal()  # Esc: the screen drops a round being prepared, then the lessons tab
 
     def __init__(self, reference: QTextBrowser, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -150,7 +151,7 @@ class HomePage(QWidget):
                               ("learn_due", self.due_wanted.emit),
                               ("learn_mistakes", self.mistakes_wanted.emit),
                               ("learn_reference", self.toggle_reference),
-                              ("learn_back", lambda: self.tabs.setCurrentIndex(0))):
+                              ("learn_back", self.back_wanted.emit)):
             action = QAction(self)
             action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -111,11 +111,13 @@ class LessonPage(QWidget):
                          for r in section.rules)
         paragraphs = "".join(f"<p>{escape(p)}</p>" for p in text(section.text).split("\n\n"))
         html = paragraphs
+        # the words are translated outside the f-strings: lupdate does not read calls in them
+        rules_word = translate("LearnLesson", "Luật:")
+        figure_word = translate("LearnLesson", "Hình:")
         if rules:
-            html = f"<p>{translate('LearnLesson', 'Luật:')} {rules}</p>" + html
+            html = f"<p>{escape(rules_word)} {rules}</p>" + html
         if self.figure is not None:
-            html += (f"<p><i>{escape(translate('LearnLesson', 'Hình:'))}</i> "
-                     f"{escape(self.figure.caption)}</p>")
+            html += f"<p><i>{escape(figure_word)}</i> {escape(self.figure.caption)}</p>"
         self.text.setHtml(html)
         self.canvas.setVisible(self.figure is not None)
         self.canvas.set_picture(self.figure.picture if self.figure else None)

@@ -11,10 +11,11 @@ from html import escape
 from desktop.call_order import GROUPS, ORDER, group_of, order_title
 from desktop.i18n import current, pick, translate
 from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import Card
+from engine.cards import COPIES, DECK_SIZE, N_KINDS, Card
 from engine.cuoc import POINTS, rule_id, score
 from engine.cuoc_ids import CUOC_IDS
 from engine.explain import explanation
+from engine.settlement import U_LAO_POINTS
 from engine.violations import BAO_RULES, NAMES_VI, NGHI_RULES, U_BAO_RULES
 
 EXAMPLE_CARD = "X"  # the explanation sentences speak of "the card X"
@@ -37,14 +38,15 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 def cards_section() -> str:
     """R1: the 25 kinds with their codes; red cards marked (R1.4)."""
     rows = []
-    for k in range(25):
+    for k in range(N_KINDS):
         card = Card(k)
         name = escape(card.name_vi if current() == "vi" else f"{card.name_vi} — {card.name_en}")
         red = translate("Learn", "đỏ") if card.is_red else ""
         rows.append([f"<code>{card.code}</code>", name, red])
     title = translate("Learn", "Quân bài (R1)")
-    intro = translate("Learn", "Bộ bài có 100 quân: 25 loại, mỗi loại 4 quân giống hệt nhau. "
-                               "Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và dòng lệnh.")
+    intro = translate("Learn", "Bộ bài có {deck} quân: {kinds} loại, mỗi loại {copies} quân giống "
+                               "hệt nhau. Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và "
+                               "dòng lệnh.").format(deck=DECK_SIZE, kinds=N_KINDS, copies=COPIES)
     return (f"<h2 id='quan'>{title}</h2><p>{intro}</p>"
             + _table([translate("Learn", "Mã"), translate("Learn", "Tên"),
                       translate("Learn", "Màu")], rows))
@@ -54,7 +56,8 @@ def _consequence(rule: str) -> str:
     if rule in BAO_RULES:
         return translate("Learn", "bị báo ngay (R7.3)")
     if rule in U_BAO_RULES:
-        return translate("Learn", "nếu ù: ù báo, đền 12 điểm mỗi nhà (R7.4)")
+        return translate("Learn", "nếu ù: ù báo, đền {n} điểm mỗi nhà (R7.4)").format(
+            n=U_LAO_POINTS)
     if rule in NGHI_RULES:
         return translate("Learn", "nếu ù: nghỉ ăn tiền (R7.2)")
     return ""

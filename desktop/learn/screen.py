@@ -6,18 +6,26 @@ Progress lives in progress.db in the data folder (lessons.progress, opened when 
 first shown, so a screen built and never shown touches nothing). Practice rounds are made by
 lessons.practice.next_items and the mistakes deck by lessons.mistakes.refresh, both on the
 Worker with their own database connections; answers are graded by lessons.drills.grade.
+
+A round asked for is a Request with a number: only the latest request's result is applied, and
+only while the screen still shows the page it was asked from (the mistakes deck can take many
+seconds; the learner may have moved on). A new request supersedes the one running, leaving the
+page drops it, and the BusyBar says "Đang chuẩn bị…" meanwhile.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from desktop.chieu.scene import Scene
 from desktop.i18n import pick, translate
+from desktop.learn.busy import BusyBar
 from desktop.learn.drill_page import DrillPage
 from desktop.learn.home import HomePage
 from desktop.learn.lesson_page import LessonPage
@@ -44,6 +52,16 @@ from replays.errors import RecordError
 from replays.store import Store
 
 ROUND = 10  # items in a round of due items or of mistakes (a lesson's round: practice.py)
+Where = tuple[QWidget, str | None]  # the page shown, and the lesson when it is a lesson's page
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A round being prepared on the Worker: its number and where it was asked from."""
+
+    token: int
+    where: Where
+    job: Job[object]
 
 
 def make_lesson_round(progress_path: Path, lesson_id: str, seed: int) -> list[Item]:
@@ -77,7 +95,8 @@ class LearnScreen(QWidget):
         self.seeds = seeds or (lambda: random.randrange(2**31))
         self.clock = clock
         self.progress: Progress | None = None
-        self.job: Job[object] | None = None
+        self.request: Request | None = None  # the round being prepared, if any
+        self._tokens = itertools.count(1)
         self._closed = False
         scene = scene or Scene()
         self.browser = QTextBrowser()  # the rules reference
@@ -91,13 +110,19 @@ class LearnScreen(QWidget):
         self.stack = QStackedWidget()
         for page in (self.home, self.lesson_page, self.drill, self.summary):
             self.stack.addWidget(page)
+        self.busy = BusyBar()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.busy)
         layout.addWidget(self.stack)
+        self.stack.currentChanged.connect(lambda _: self._moved())
+        self.busy.cancel_wanted.connect(self.cancel_request)
 
         self.home.open_lesson.connect(self.open_lesson)
         self.home.due_wanted.connect(self.review_due)
         self.home.mistakes_wanted.connect(self.practice_mistakes)
+        self.home.back_wanted.connect(self._home_back)
         self.lesson_page.back_wanted.connect(self.show_home)
         self.lesson_page.practice_wanted.connect(self.practice_lesson)
         self.drill.finished.connect(self._round_over)
@@ -147,10 +172,17 @@ class LearnScreen(QWidget):
         self.home.select_lesson(lesson_id)
         self.lesson_page.show_lesson(lesson(lesson_id))
         self.stack.setCurrentWidget(self.lesson_page)
+        self._moved()  # another lesson on the same page is another place too
         self.lesson_page.setFocus()
+
+    def _home_back(self) -> None:
+        """Esc on the list: drop the round being prepared, and back to the lessons tab."""
+        self.cancel_request()
+        self.home.tabs.setCurrentIndex(0)
 
     def play_items(self, title: str, items: list[Item], deck: str = "lessons") -> None:
         """A round of the given items (its "again" reviews what is due)."""
+        self.cancel_request()
         self._start(title, items, deck, Source("due"))
 
     def _start(self, title: str, items: list[Item], deck: str, source: Source) -> None:
@@ -167,17 +199,57 @@ class LearnScreen(QWidget):
         self.stack.setCurrentWidget(self.drill)
         self.drill.start(Round(title, items, progress, deck, source, self.clock))
 
-    def _run(self, fn: Callable[[], object], done: Callable[[object], None]) -> None:
-        """Work on the Worker; one job at a time (a second request waits for the first)."""
-        if self.job is not None and not self.job.finished:
-            return
+    # ------------------------------------------------------------------ requests
+
+    def _where(self) -> Where:
+        page = self.stack.currentWidget()
+        shown = self.lesson_page.lesson
+        return page, shown.id if page is self.lesson_page and shown is not None else None
+
+    def _run(self, fn: Callable[[], object], done: Callable[[object], None],
+             what: Callable[[], str]) -> None:
+        """Prepare a round on the Worker; `done(result)` only if this is still the latest
+        request and the screen is still where it was asked from (the request it supersedes is
+        dropped)."""
+        self.cancel_request()
+        token = next(self._tokens)
+
+        def current() -> bool:
+            request = self.request
+            if self._closed or request is None or request.token != token:
+                return False
+            if request.where != self._where():
+                self.cancel_request()
+                return False
+            self.request = None
+            self.busy.stop()
+            return True
+
+        def finished(result: object) -> None:
+            if current():
+                done(result)
 
         def failed(error: BaseException) -> None:
-            if not self._closed:
+            if current():
                 QMessageBox.warning(self, translate("Learn", "Không làm được"),
                                     _error_text(error))
 
-        self.job = self.worker.run(fn, lambda r: None if self._closed else done(r), failed)
+        job = self.worker.run(fn, finished, failed)
+        self.request = Request(token, self._where(), job)
+        self.busy.start(what)
+
+    def cancel_request(self) -> None:
+        """Drop the round being prepared: its result will not be applied (Esc, the button,
+        a newer request, leaving the page)."""
+        if self.request is not None:
+            self.request.job.cancel()
+            self.request = None
+        self.busy.stop()
+
+    def _moved(self) -> None:
+        """The page changed: a request asked from elsewhere no longer applies."""
+        if self.request is not None and self.request.where != self._where():
+            self.cancel_request()
 
     def practice_lesson(self, lesson_id: str) -> None:
         """A round of the lesson's family: due items first, then the lesson's new drills."""
@@ -191,10 +263,13 @@ class LearnScreen(QWidget):
             assert isinstance(items, list)
             self._start(text(le.title), items, "lessons", Source("lesson", lesson_id))
 
-        self._run(lambda: make_lesson_round(path, lesson_id, seed), done)
+        self._run(lambda: make_lesson_round(path, lesson_id, seed), done,
+                  lambda: translate("Learn", "vòng luyện của bài “{title}”").format(
+                      title=text(le.title)))
 
     def review_due(self) -> None:
         """A round of the items due now, of every family."""
+        self.cancel_request()  # asked now: whatever was being prepared would replace it
         progress = self.open_progress()
         if progress is None:
             return
@@ -215,7 +290,7 @@ class LearnScreen(QWidget):
             self.home.show_status(translate("Learn", "Không mở được kho ván đã chơi."))
             return
         path, store_path = progress.path, self.store.path
-        self.home.show_status(translate("Learn", "Đang tìm lỗi trong các ván đã lưu…"))
+        self.home.show_status("")
 
         def done(result: object) -> None:
             assert isinstance(result, tuple)
@@ -238,7 +313,8 @@ class LearnScreen(QWidget):
                 why = self._nothing_due(progress, "mistakes")
             self.home.show_status(why)
 
-        self._run(lambda: refresh_mistakes(path, store_path), done)
+        self._run(lambda: refresh_mistakes(path, store_path), done,
+                  lambda: translate("Learn", "tìm lỗi của bạn trong các ván đã lưu"))
 
     def _nothing_due(self, progress: Progress, deck: str | None) -> str:
         when = progress.next_due(deck=deck)
@@ -291,10 +367,9 @@ class LearnScreen(QWidget):
     def shutdown(self) -> None:
         """The window is closing: stop the round's clock, drop pending work, close the
         database (every answer is already written)."""
-        self._closed = True
         self.drill.stop()
-        if self.job is not None:
-            self.job.cancel()
+        self.cancel_request()
+        self._closed = True
         if self.progress is not None:
             self.progress.close()
             self.progress = None
@@ -321,6 +396,8 @@ QLabel#score { color: #6b5a44; font-weight: bold; padding-right: 10px; }
 QLabel#sectionTitle { font-size: 16px; font-weight: bold; padding-top: 12px; }
 QLabel#bigScore { font-size: 26px; font-weight: bold; color: #aa261e; }
 QLabel#status { background: #fbf3dc; border: 1px solid #f2c450; padding: 6px; }
+QFrame#busy { background: #fbf3dc; border-bottom: 1px solid #f2c450; }
+QFrame#busy QLabel { font-weight: bold; }
 QLabel#feedback { border-radius: 4px; padding: 6px; }
 QLabel#feedback[verdict="right"] { background: #e2f3e4; border: 2px solid #2f7a44; }
 QLabel#feedback[verdict="wrong"] { background: #fbe4df; border: 2px solid #aa261e; }

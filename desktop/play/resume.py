@@ -30,7 +30,8 @@ def session_before(record: SessionRecord, position: int) -> Session:
 
 
 def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
-    """The newest interrupted game the learner played (a human at seat 0), not skipped."""
+    """The newest interrupted game the learner played (a hội with a human seat — seat 0, or
+    the seat a "play on from here" branch gave the learner), not skipped."""
     skipped = set(skip)
     for game_id in reversed(store.unfinished_games()):
         if game_id in skipped:
@@ -40,6 +41,6 @@ def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
             players = store.session(session_id, upto=-1).players
         except (KeyError, BadRecord):
             continue
-        if players and players[0].kind == "human":
+        if any(p.kind == "human" for p in players):
             return game_id
     return None

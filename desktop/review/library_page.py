@@ -84,6 +84,7 @@ class LibraryPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = LibraryModel(self)
+        self.importing: str | None = None  # the file being imported
         self.proxy = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
@@ -185,11 +186,15 @@ class LibraryPage(QWidget):
     # ------------------------------------------------------------------ rows
 
     def set_rows(self, rows: list[LibraryRow]) -> None:
-        """Show these games (the selection is kept by game id)."""
+        """Show these games (the selection is kept by game id, and the scroll position: a
+        batch refreshes the counts while the learner scrolls)."""
         selected = self.selected_game()
+        bar = self.table.verticalScrollBar()
+        scrolled = bar.value()
         self.model.set_rows(rows)
-        if selected is None or not self.select_game(selected):
+        if selected is None or not self.select_game(selected, scroll=False):
             self.table.selectRow(0)  # Enter opens the newest game at once
+        bar.setValue(scrolled)
         has = bool(rows)
         self.table.setVisible(has)
         self.empty.setVisible(not has)
@@ -204,9 +209,20 @@ class LibraryPage(QWidget):
     def _status(self) -> None:
         rows = self.model.rows
         analysed = sum(1 for r in rows if r.counts is not None)
-        self.status.setText(translate(
+        text = translate(
             "Library", "{games} ván · {analysed} đã phân tích · đang hiện {shown}").format(
-            games=len(rows), analysed=analysed, shown=self.proxy.rowCount()))
+            games=len(rows), analysed=analysed, shown=self.proxy.rowCount())
+        if self.importing is not None:
+            text += " · " + translate("Library", "Đang nhập {file}…").format(
+                file=self.importing)
+        self.status.setText(text)
+
+    def show_importing(self, name: str | None) -> None:
+        """A file being imported (None: done): said in the status line, and no second
+        import meanwhile."""
+        self.importing = name
+        self.import_button.setEnabled(name is None)
+        self._status()
 
     def _selection(self) -> None:
         self.open_button.setEnabled(self.selected_game() is not None)
@@ -216,16 +232,22 @@ class LibraryPage(QWidget):
         rows = self.table.selectionModel().selectedRows()
         return int(rows[0].data(ID_ROLE)) if rows else None
 
-    def select_game(self, game_id: int) -> bool:
-        """Select a game by id (False when it is filtered out or unknown)."""
+    def select_game(self, game_id: int, scroll: bool = True) -> bool:
+        """Select a game by id, scrolled into view unless `scroll` is False (False when it
+        is filtered out or unknown)."""
         row = self.model.row_of(game_id)
         if row is None:
             return False
         index = self.proxy.mapFromSource(self.model.index(row, 0))
         if not index.isValid():
             return False
+        bar = self.table.verticalScrollBar()
+        scrolled = bar.value()
         self.table.selectRow(index.row())
-        self.table.scrollTo(index)
+        if scroll:
+            self.table.scrollTo(index)
+        else:  # selecting a row scrolls to it: back where the learner was
+            bar.setValue(scrolled)
         return True
 
     def open_selected(self) -> None:

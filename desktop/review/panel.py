@@ -164,7 +164,8 @@ class ViewPanel(QWidget):
         self._filling = True
         self.seat.clear()
         for s, name in enumerate(names):
-            self.seat.addItem(f"{s + 1}. {name}")
+            # R2.1 numbers the seats from 0, as Học, the report and the CLI say them
+            self.seat.addItem(translate("Panel", "Ghế {n} · {name}").format(n=s, name=name))
         self.seat.setCurrentIndex(seat)
         self._filling = False
 

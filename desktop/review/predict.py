@@ -49,7 +49,7 @@ class PredictBox(QWidget):
         self.choices.itemActivated.connect(self._activated)
         self.answer_button = QPushButton()
         self.answer_button.setObjectName("primary")
-        self.answer_button.clicked.connect(self._answer_current)
+        self.answer_button.clicked.connect(self.answer_chosen)
         self.skip_button = QPushButton()
         self.skip_button.clicked.connect(self.skipped)
         for button in (self.answer_button, self.skip_button):
@@ -70,7 +70,8 @@ class PredictBox(QWidget):
         """Texts in the current language."""
         self.title.setText(translate("Predict", "Bạn sẽ làm gì ở nước này? Chọn một nước "
                                                 "(phím 1–9, hoặc bấm trên chiếu)."))
-        self.answer_button.setText(translate("Predict", "Trả lời (Enter)"))
+        self.answer_button.setText(translate("Predict", "Trả lời ({key})").format(
+            key=key_label("replay_answer_chosen")))
         self.skip_button.setText(translate("Predict", "Bỏ qua ({key})").format(
             key=key_label("replay_next")))
 
@@ -96,7 +97,8 @@ class PredictBox(QWidget):
     def _activated(self, item: QListWidgetItem) -> None:
         self.choose(self.choices.row(item) + 1)
 
-    def _answer_current(self) -> None:
+    def answer_chosen(self) -> None:
+        """Answer with the choice selected in the list (Enter, the Answer button)."""
         self.choose(self.choices.currentRow() + 1)
 
 

@@ -29,12 +29,12 @@ from desktop.qt import (
     Signal,
 )
 from desktop.review.batch_runner import BatchRunner
+from desktop.review.error_text import error_text
 from desktop.review.library_page import LibraryPage
 from desktop.review.stats_page import StatsPage
 from desktop.review.viewer import ViewerPage
-from desktop.worker import Worker
+from desktop.worker import Job, Worker
 from replays.batch import BatchResult
-from replays.errors import RecordError
 from replays.library import import_file, list_games
 from replays.store import Store
 
@@ -67,6 +67,8 @@ class ReviewScreen(QWidget):
         self.runner = BatchRunner(worker, self)
         self.last_batch: BatchResult | None = None
         self.last_error = ""
+        self._import_job: Job[list[int]] | None = None
+        self.last_import: list[int] | None = None  # the ids of the last import (tests)
         self.pages = QStackedWidget()
         for page in (self.library, self.viewer, self.stats):
             self.pages.addWidget(page)
@@ -191,13 +193,29 @@ class ReviewScreen(QWidget):
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
 
-    def import_path(self, path: Path) -> list[int]:
-        """Import the games of a file as copies; the new ids (errors shown, nothing lost)."""
-        try:
-            ids = import_file(self.store, path)
-        except (RecordError, OSError) as error:
-            self._error(translate("Review", "Không mở được tệp"), _both(error))
-            return []
+    @property
+    def importing(self) -> bool:
+        """An import is under way."""
+        return self._import_job is not None
+
+    def import_path(self, path: Path) -> bool:
+        """Import the games of a file as copies, on the Worker with a Store of its own (the
+        file is replayed and checked against the library: seconds for a large one); the
+        result or the error is shown when done. False while another import runs."""
+        if self._import_job is not None:
+            return False
+        db = Path(self.store.path)
+        self.last_import = None
+        self._import_job = self.worker.run(
+            lambda: _import(db, path), lambda ids: self._imported(path, ids),
+            lambda error: self._import_failed(error))
+        self.library.show_importing(path.name)
+        return True
+
+    def _imported(self, path: Path, ids: list[int]) -> None:
+        self._import_job = None
+        self.last_import = ids
+        self.library.show_importing(None)
         self.refresh()
         if ids:
             self.library.select_game(ids[-1])
@@ -205,7 +223,14 @@ class ReviewScreen(QWidget):
             "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name)
             if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
                                   ).format(file=path.name))
-        return ids
+
+    def _import_failed(self, error: BaseException) -> None:
+        """Errors shown, nothing lost: an import stores nothing unless the file is sound."""
+        self._import_job = None
+        self.last_import = []
+        self.library.show_importing(None)
+        self.refresh()
+        self._error(translate("Review", "Không mở được tệp"), error_text(error))
 
     # ------------------------------------------------------------------ batch
 
@@ -244,7 +269,7 @@ class ReviewScreen(QWidget):
         self.library.batch.hide()
         self.library.batch_button.setEnabled(True)
         self.refresh()
-        self._error(translate("Review", "Phân tích bị dừng"), _both(error))
+        self._error(translate("Review", "Phân tích bị dừng"), error_text(error))
 
     # ------------------------------------------------------------------ messages
 
@@ -266,11 +291,14 @@ class ReviewScreen(QWidget):
         """Stop the batch and drop pending work (the window closes)."""
         self._refresh_timer.stop()
         self.runner.shutdown()
+        if self._import_job is not None:
+            self._import_job.cancel()
+            self._import_job = None
         self.viewer.shutdown()
 
 
-def _both(error: BaseException) -> str:
-    """A replays error in Vietnamese then English; other errors as they are."""
-    if isinstance(error, RecordError):
-        return f"{error.vi}\n\n{error.en}"
-    return str(error)
+def _import(db: Path, path: Path) -> list[int]:
+    """On the Worker: the import, on a connection of its own (SQLite connections stay in the
+    thread that opened them)."""
+    with Store.open(db) as store:
+        return import_file(store, path)

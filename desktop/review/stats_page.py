@@ -24,6 +24,7 @@ from desktop.qt import (
     QWidget,
 )
 from desktop.review.charts import BarChart, Series, TimeChart
+from desktop.review.error_text import error_text
 from desktop.review.words import amount_text
 from desktop.worker import Job, Worker
 from replays.library import LibraryRow
@@ -104,7 +105,7 @@ class StatsPage(QWidget):
         self.seat.clear()
         self.seat.addItem(translate("Stats", "Bạn (ghế người chơi)"), HUMAN)
         for s in range(4):
-            self.seat.addItem(translate("Stats", "Ghế {n}").format(n=s + 1), s)
+            self.seat.addItem(translate("Stats", "Ghế {n}").format(n=s), s)  # R2.1: from 0
         self.seat.setCurrentIndex(max(0, current))
         self._draw()
 
@@ -141,7 +142,7 @@ class StatsPage(QWidget):
     def _failed(self, error: BaseException) -> None:
         self._job = None
         self.summary.setText(escape(translate("Stats", "Không đọc được thống kê: {error}")
-                                    .format(error=error)))
+                                    .format(error=error_text(error))))
 
     # ------------------------------------------------------------------ drawing
 

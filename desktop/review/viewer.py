@@ -38,6 +38,7 @@ from desktop.qt import (
 from desktop.review.advisor import Advisor, Key, live_card
 from desktop.review.branch import branch_game
 from desktop.review.details import annotation_html, notes_html, result_html
+from desktop.review.error_text import error_text
 from desktop.review.export import export_chanjson, export_report
 from desktop.review.panel import ViewPanel
 from desktop.review.replay import OpenedGame, annotation_position, open_game
@@ -71,7 +72,9 @@ class ViewerPage(QWidget):
         self.advisor.ready.connect(self._advised)
         self.advisor.failed.connect(self._advice_failed)
         self.predicting = False
-        self._answer: Action | None = None  # an answer waiting for its advice
+        # an answer waiting for its advice, with the question it answers: graded only by
+        # that question's advice, dropped when the viewer moves on
+        self._answer: tuple[Key, Action] | None = None
         self.last_error = ""  # the last error shown to the learner (tests read it)
 
         self.back_button = QPushButton()
@@ -151,6 +154,7 @@ class ViewerPage(QWidget):
         self.panel.retranslate()
         if self.stepper is not None:
             self._title()
+            self.panel.set_seats(self.stepper.opened.names, self.stepper.seat)
             self.panel.set_annotations(self.stepper.opened.errors, self.stepper.opened.names)
             self._show()
 
@@ -161,7 +165,8 @@ class ViewerPage(QWidget):
         try:
             opened = open_game(self.store, game_id)
         except (RecordError, KeyError) as error:
-            self._error(translate("Viewer", "Không mở được ván này"), str(error))
+            self._error(translate("Viewer", "Không mở được ván này"),
+                        error_text(error, game_id))
             return False
         self.show_game(opened)
         return True
@@ -209,16 +214,23 @@ class ViewerPage(QWidget):
             if self.question_open():
                 self.panel.predict_box.choose(int(command.split(":")[1]))
             return
+        if command == "replay_answer_chosen":
+            if self.question_open():
+                self.panel.predict_box.answer_chosen()
+            return
         moves: dict[str, Callable[[], bool]] = {
             "replay_next": lambda: s.step(1), "replay_prev": lambda: s.step(-1),
             "replay_first": lambda: s.go(0), "replay_last": lambda: s.go(s.last),
             "replay_next_note": lambda: s.next_annotation(True),
             "replay_prev_note": lambda: s.next_annotation(False)}
         if command in moves:
-            if command == "replay_next" and self.question_open():
+            skipped = command == "replay_next" and self.question_open()
+            if skipped:
                 self._skip_question()
             if moves[command]():
                 self._moved()
+            elif skipped:  # the question was at the last position: nothing to step to
+                self._show()
         elif command == "replay_view":
             self.set_open(not s.open_hands)
         elif command == "replay_seat":
@@ -240,6 +252,7 @@ class ViewerPage(QWidget):
     def _moved(self) -> None:
         s = self.stepper
         assert s is not None
+        self._answer = None
         # the selection follows the position: kept while its annotation is shown
         if s.selected is not None and \
                 annotation_position(s.opened.errors[s.selected]) != s.position:
@@ -261,6 +274,7 @@ class ViewerPage(QWidget):
         s = self.stepper
         if s is not None and 0 <= seat < len(s.opened.names) and seat != s.seat:
             s.seat = seat
+            self._answer = None
             self.panel.set_seats(s.opened.names, seat)
             self._show()
 
@@ -278,6 +292,7 @@ class ViewerPage(QWidget):
         """Predict mode on or off."""
         if on != self.predicting:
             self.predicting = on
+            self._answer = None
             if self.panel.predict.isChecked() != on:
                 self.panel.predict.setChecked(on)
             if self.stepper is not None:
@@ -347,17 +362,18 @@ class ViewerPage(QWidget):
 
     def _advised(self, key: Key) -> None:
         """An advice arrived: grade the answer waiting for it, or show it."""
-        if self._answer is not None and key == self.question():
-            self._grade(key, self._answer)
+        waiting = self._answer
+        if waiting is not None and waiting[0] == key and key == self.question():
+            self._grade(key, waiting[1])
         elif key in self._just_made() and self.question() is None:
             self.panel.show_details(self.details_html())
 
     def _advice_failed(self, key: Key, error: BaseException) -> None:
         if key in self._just_made() or key == self.question():
-            self.last_error = str(error)
+            self.last_error = error_text(error)
             self.panel.show_details(self.details_html() + "<p><i>" + escape(translate(
-                "Viewer", "Máy không đánh giá được nước này: {error}").format(error=error))
-                                    + "</i></p>")
+                "Viewer", "Máy không đánh giá được nước này: {error}").format(
+                error=self.last_error)) + "</i></p>")
 
     # ------------------------------------------------------------------ predict
 
@@ -379,6 +395,8 @@ class ViewerPage(QWidget):
         box = self.panel.predict_box
         if box.offered != choices or self.panel.below.currentWidget() is not box:
             box.ask(choices, s.opened.names, live_card(self.advisor.point(key)))
+        if self._answer is None or self._answer[0] != key:
+            box.retranslate()  # not "grading…": no answer waits for this question
         box.show_feedback("".join(self.advisor.graded_short.get(k, "")
                                   for k in self._just_made()))
         self.panel.show_question()
@@ -421,7 +439,7 @@ class ViewerPage(QWidget):
         if key in self.advisor.advice:
             self._grade(key, action)
         else:
-            self._answer = action
+            self._answer = (key, action)
             self.advisor.want(key)
             self.panel.predict_box.title.setText(translate("Viewer", "Đang chấm…"))
 
@@ -454,7 +472,7 @@ class ViewerPage(QWidget):
         try:
             game_id = branch_game(self.store, s.opened, s.position, s.seat)
         except RecordError as error:
-            self._error(translate("Viewer", "Không chơi tiếp được"), str(error))
+            self._error(translate("Viewer", "Không chơi tiếp được"), error_text(error))
             return
         self.branched.emit(game_id)
 
@@ -489,7 +507,7 @@ class ViewerPage(QWidget):
         try:
             export_chanjson(self.store, s.opened.game_id, path)
         except (RecordError, OSError) as error:
-            self._error(translate("Viewer", "Không xuất được ván"), str(error))
+            self._error(translate("Viewer", "Không xuất được ván"), error_text(error))
             return False
         return True
 
@@ -501,7 +519,7 @@ class ViewerPage(QWidget):
         try:
             export_report(self.store, s.opened, path)
         except (RecordError, OSError) as error:
-            self._error(translate("Viewer", "Không lưu được báo cáo"), str(error))
+            self._error(translate("Viewer", "Không lưu được báo cáo"), error_text(error))
             return False
         return True
 

@@ -613,6 +613,10 @@
         <translation>Pick answer 1–9 (predict mode)</translation>
     </message>
     <message>
+        <source>Trả lời bằng nước đang chọn trong danh sách (khi đoán)</source>
+        <translation>Answer with the move selected in the list (when predicting)</translation>
+    </message>
+    <message>
         <source>Chơi tiếp từ đây với máy</source>
         <translation>Play on from here against the computer</translation>
     </message>
@@ -740,10 +744,6 @@
         <translation>The cards (R1)</translation>
     </message>
     <message>
-        <source>Bộ bài có 100 quân: 25 loại, mỗi loại 4 quân giống hệt nhau. Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và dòng lệnh.</source>
-        <translation>The deck has 100 cards: 25 kinds, 4 identical cards of each. Every card has a code (R1.3) used in game files and on the command line.</translation>
-    </message>
-    <message>
         <source>Mã</source>
         <translation>Code</translation>
     </message>
@@ -760,8 +760,12 @@
         <translation>báo at once (R7.3)</translation>
     </message>
     <message>
-        <source>nếu ù: ù báo, đền 12 điểm mỗi nhà (R7.4)</source>
-        <translation>if you win: ù báo, pay 12 điểm to each player (R7.4)</translation>
+        <source>Bộ bài có {deck} quân: {kinds} loại, mỗi loại {copies} quân giống hệt nhau. Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và dòng lệnh.</source>
+        <translation>The deck has {deck} cards: {kinds} kinds, {copies} identical cards of each. Every card has a code (R1.3) used in game files and on the command line.</translation>
+    </message>
+    <message>
+        <source>nếu ù: ù báo, đền {n} điểm mỗi nhà (R7.4)</source>
+        <translation>if you win: ù báo, pay {n} điểm to each player (R7.4)</translation>
     </message>
     <message>
         <source>nếu ù: nghỉ ăn tiền (R7.2)</source>
@@ -888,16 +892,16 @@
         <translation>Could not do it</translation>
     </message>
     <message>
+        <source>vòng luyện của bài “{title}”</source>
+        <translation>the practice round of “{title}”</translation>
+    </message>
+    <message>
         <source>Ôn bài đến hạn</source>
         <translation>Review due items</translation>
     </message>
     <message>
         <source>Không mở được kho ván đã chơi.</source>
         <translation>The store of played games could not be opened.</translation>
-    </message>
-    <message>
-        <source>Đang tìm lỗi trong các ván đã lưu…</source>
-        <translation>Looking for mistakes in the saved games…</translation>
     </message>
     <message>
         <source>Luyện lỗi của tôi</source>
@@ -910,6 +914,10 @@
     <message>
         <source>Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!</source>
         <translation>Your {n} saved games hold no mistake of yours: no lỗi, no missed ù or chíu, every call right. Well done!</translation>
+    </message>
+    <message>
+        <source>tìm lỗi của bạn trong các ván đã lưu</source>
+        <translation>looking for your mistakes in the saved games</translation>
     </message>
     <message>
         <source>Chưa có câu nào để ôn: hãy học và luyện một bài trước.</source>
@@ -999,10 +1007,6 @@
         <translation>Type the three numbers, then Answer.</translation>
     </message>
     <message>
-        <source>Bấm vào phần làm nọc (hoặc gõ số phần 0–4), rồi gõ số quân của nọc.</source>
-        <translation>Click the pile to make the nọc (or type its number, 0–4), then type how many cards the nọc holds.</translation>
-    </message>
-    <message>
         <source>Bấm vào phần được lật quân cái lên (hoặc gõ số phần), rồi gõ số quân nọc còn lại.</source>
         <translation>Click the pile the quân cái is turned up on (or type its number), then type how many cards stay in the nọc.</translation>
     </message>
@@ -1011,8 +1015,12 @@
         <translation>Serve the seats in order 0, 1, …: click the pile (or type its number) for the seat asked. Backspace takes the last pile back.</translation>
     </message>
     <message>
-        <source>Bấm vào ghế cầm 20 quân và đi trước (hoặc gõ số ghế), rồi gõ số quân còn trong nọc.</source>
-        <translation>Click the seat that holds 20 cards and plays first (or type its number), then type how many cards are in the nọc.</translation>
+        <source>Bấm vào phần làm nọc (hoặc gõ số phần 0–{last}), rồi gõ số quân của nọc.</source>
+        <translation>Click the pile to make the nọc (or type its number, 0–{last}), then type how many cards the nọc holds.</translation>
+    </message>
+    <message>
+        <source>Bấm vào ghế đi trước (hoặc gõ số ghế), rồi gõ số quân còn trong nọc.</source>
+        <translation>Click the seat that plays first (or type its number), then type how many cards are in the nọc.</translation>
     </message>
     <message>
         <source>Đang chia cho: {seat}.</source>
@@ -1200,6 +1208,17 @@
     </message>
 </context>
 <context>
+    <name>LearnBusy</name>
+    <message>
+        <source>Đang chuẩn bị…</source>
+        <translation>Preparing…</translation>
+    </message>
+    <message>
+        <source>Huỷ ({key})</source>
+        <translation>Cancel ({key})</translation>
+    </message>
+</context>
+<context>
     <name>LearnDrill</name>
     <message>
         <source>{title} · câu {n}/{of}</source>
@@ -1273,8 +1292,8 @@
         <translation>{card}, {n} live</translation>
     </message>
     <message>
-        <source>Quân cái {card}: {seat} được cái, cầm 20 quân; nọc còn {noc} quân.</source>
-        <translation>Quân cái {card}: {seat} gets the cái pile and holds 20 cards; the nọc keeps {noc}.</translation>
+        <source>Quân cái {card}: {seat} được cái, cầm {n} quân; nọc còn {noc} quân.</source>
+        <translation>Quân cái {card}: {seat} gets the cái pile and holds {n} cards; the nọc keeps {noc}.</translation>
     </message>
     <message>
         <source>{n} quân không ai nhận, để riêng.</source>
@@ -1353,6 +1372,14 @@
     <message>
         <source>Phần {n}/{of}</source>
         <translation>Section {n}/{of}</translation>
+    </message>
+    <message>
+        <source>Luật:</source>
+        <translation>Rules:</translation>
+    </message>
+    <message>
+        <source>Hình:</source>
+        <translation>Figure:</translation>
     </message>
     <message>
         <source>← Danh sách bài ({key})</source>
@@ -1571,6 +1598,10 @@
         <source>{games} ván · {analysed} đã phân tích · đang hiện {shown}</source>
         <translation>{games} games · {analysed} analysed · {shown} shown</translation>
     </message>
+    <message>
+        <source>Đang nhập {file}…</source>
+        <translation>Importing {file}…</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -1713,6 +1744,10 @@
         <translation>HTML report</translation>
     </message>
     <message>
+        <source>Ghế {n} · {name}</source>
+        <translation>Seat {n} · {name}</translation>
+    </message>
+    <message>
         <source>Ván này không có lỗi nào.</source>
         <translation>No errors in this game.</translation>
     </message>
@@ -1739,8 +1774,8 @@
         <translation>What would you do here? Pick a move (keys 1–9, or click on the chiếu).</translation>
     </message>
     <message>
-        <source>Trả lời (Enter)</source>
-        <translation>Answer (Enter)</translation>
+        <source>Trả lời ({key})</source>
+        <translation>Answer ({key})</translation>
     </message>
     <message>
         <source>Bỏ qua ({key})</source>
@@ -1987,6 +2022,17 @@
     <message>
         <source>Vừa chia bài.</source>
         <translation>Just dealt.</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewErrors</name>
+    <message>
+        <source>Ván #{id} không có trong thư viện (có thể tệp dữ liệu đã bị sửa hoặc thay).</source>
+        <translation>Game #{id} is not in the library (the data file may have been edited or replaced).</translation>
+    </message>
+    <message>
+        <source>Không đọc hoặc ghi được tệp {file}: {why}</source>
+        <translation>Could not read or write the file {file}: {why}</translation>
     </message>
 </context>
 <context>

@@ -304,3 +304,14 @@ def test_english_texts(qtbot: QtBot, tmp_path: Path) -> None:
     assert grade is not None and grade.explanation_en[:20] in learn.drill.feedback.text()
     window.toggle_language()  # back, while the window is open (its screens re-translate)
     qtbot.waitUntil(lambda: learn.home.title.text() == "Bài học", timeout=TIMEOUT)
+
+
+def test_a_lesson_sections_words_in_english(qtbot: QtBot, tmp_path: Path) -> None:
+    """The words around a section's text ("Luật:", "Hình:") are translated too."""
+    set_language("en")
+    learn = LearnScreen(tmp_path)
+    qtbot.addWidget(learn)
+    learn.open_lesson("boc_cai.dem")
+    shown = learn.lesson_page.text.toPlainText()
+    assert shown.startswith("Rules:") and "R2.6" in shown and "Figure: " in shown
+    assert "Luật:" not in shown and "Hình:" not in shown

@@ -220,6 +220,14 @@ def test_export_writes_the_game_and_its_html_report(qtbot: QtBot, screen: Review
         assert f'data-kind="{a["kind"]}" data-event="{a["event"]}"' in html
 
 
+def _import(qtbot: QtBot, screen: ReviewScreen, path: Path) -> list[int]:
+    """Import through the screen; the new ids once the Worker is done."""
+    assert screen.import_path(path)
+    wait_for(qtbot, lambda: not screen.importing)
+    assert screen.last_import is not None
+    return screen.last_import
+
+
 def test_open_file_imports_a_copy_and_explains_a_bad_file(
         qtbot: QtBot, screen: ReviewScreen, tmp_path: Path) -> None:
     other = tmp_path / "other.db"
@@ -227,16 +235,36 @@ def test_open_file_imports_a_copy_and_explains_a_bad_file(
     with Store.open(other) as source:
         write_file(tmp_path / "one.chan.json", source.export_game(source.game_ids()[0]))
     before = len(screen.library.model.rows)
-    ids = screen.import_path(tmp_path / "one.chan.json")
+    ids = _import(qtbot, screen, tmp_path / "one.chan.json")
     assert len(ids) == 1 and len(screen.library.model.rows) == before + 1
     assert screen.library.selected_game() == ids[0]
-    assert screen.import_path(tmp_path / "one.chan.json") == []  # already there
-    assert len(screen.import_path(other)) == 1  # the other game of that database
+    assert _import(qtbot, screen, tmp_path / "one.chan.json") == []  # already there
+    assert len(_import(qtbot, screen, other)) == 1  # the other game of that database
     bad = tmp_path / "bad.chan.json"
     bad.write_text('{"format": "chan-replay", "version": 1, "games": [', encoding="utf-8")
-    assert screen.import_path(bad) == []
+    assert _import(qtbot, screen, bad) == []
     assert screen.last_error.count("\n\n") == 1  # Vietnamese, then English
+    assert screen.last_error.index("JSON không hợp lệ") < screen.last_error.index("not valid")
     assert len(screen.library.model.rows) == before + 2  # nothing lost
+
+
+def test_an_import_runs_on_the_worker_and_says_so(qtbot: QtBot, screen: ReviewScreen,
+                                                  tmp_path: Path) -> None:
+    """Replaying a file and checking it against the library takes seconds on a large one:
+    the screen stays live, says what it is doing and refuses a second import meanwhile."""
+    other = tmp_path / "other.db"
+    make_store(other, games=2, seed=5)
+    page = screen.library
+    before = len(page.model.rows)
+    assert screen.import_path(other)
+    assert screen.importing and screen.last_import is None  # not done on the UI thread
+    assert "Đang nhập other.db…" in page.status.text() and not page.import_button.isEnabled()
+    assert not screen.import_path(other)  # one at a time
+    wait_for(qtbot, lambda: not screen.importing)
+    assert screen.last_import is not None and len(screen.last_import) == 2
+    assert len(page.model.rows) == before + 2 and page.import_button.isEnabled()
+    assert "Đang nhập" not in page.status.text()
+    assert page.selected_game() == screen.last_import[-1]
 
 
 def test_an_empty_library_says_what_to_do(qtbot: QtBot, tmp_path: Path, scene: Scene) -> None:
@@ -264,3 +292,62 @@ def test_opening_a_game_shows_the_analyzers_document_and_caches_it(store: Store)
             assert opened.states[p].state_key() == replayed.state_key()
     rows = list_games(store)
     assert all(r.counts is not None for r in rows)  # the library lists their counts now
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_errors_say_the_learners_language_first_and_a_missing_game_in_words(
+        qtbot: QtBot, screen: ReviewScreen, store: Store, lang: str) -> None:
+    """RecordError carries both languages (replays.errors): the one the learner reads comes
+    first; the store's bare KeyError of a missing game becomes a sentence."""
+    from desktop.i18n import set_language
+    from desktop.review.replay import open_game
+    from replays.errors import RecordError
+
+    damaged = store.game_ids()[1]
+    store.db.execute("UPDATE events SET data = ? WHERE game_id = ? AND idx = 3",
+                     ('{"seat": 0, "act": "discard", "card": "cc"}', damaged))
+    with pytest.raises(RecordError) as caught:
+        open_game(store, damaged)
+    first, second = (caught.value.vi, caught.value.en) if lang == "vi" else \
+        (caught.value.en, caught.value.vi)
+    assert set_language(lang)
+    try:
+        viewer = screen.viewer
+        assert not viewer.open_game(damaged)
+        assert viewer.last_error == f"{first}\n\n{second}"
+        assert not viewer.open_game(99_999)
+        assert viewer.last_error == ("Ván #99999 không có trong thư viện (có thể tệp dữ liệu "
+                                     "đã bị sửa hoặc thay)." if lang == "vi" else
+                                     "Game #99999 is not in the library (the data file may "
+                                     "have been edited or replaced).")
+    finally:
+        set_language("vi")
+
+
+def test_the_seat_chooser_numbers_seats_from_0(screen: ReviewScreen, store: Store) -> None:
+    """R2.1 numbers the seats from 0, as Học, the report and `chan-tutor analyze` do."""
+    assert screen.open_game(won_game(store))
+    seat = screen.viewer.panel.seat
+    assert [seat.itemText(i) for i in range(seat.count())] == [
+        f"Ghế {s} · {p.name}" for s, p in enumerate(PLAYERS)]
+
+
+def test_a_branch_played_from_another_seat_is_offered_for_resuming(store: Store) -> None:
+    """"Play on from here" from seat 2 stores a hội whose human is at seat 2; interrupted, it
+    is offered like any game the learner left (a hội of the computer alone is not)."""
+    from desktop.play.resume import offerable_game
+    from desktop.review.branch import branch_game
+    from desktop.review.replay import open_game
+
+    opened = open_game(store, won_game(store))
+    assert offerable_game(store) is None  # every game of the store is over
+    alone = SessionRecord(players=tuple(Player(p.name, "ai", "normal") for p in PLAYERS),
+                          games=(GameRecord(opened.record.games[opened.position].deal,
+                                            opened.actions[:5], unfinished=True),))
+    store.import_session(alone)
+    assert offerable_game(store) is None  # nobody to resume it
+    branch = branch_game(store, opened, 20, 2)
+    assert [p.kind for p in store.session(store.locate(branch)[0]).players] == [
+        "ai", "ai", "human", "ai"]
+    assert offerable_game(store) == branch
+    assert offerable_game(store, skip=[branch]) is None

@@ -201,8 +201,9 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     s = viewer.stepper
     assert s is not None
     viewer.set_seat(2)  # the learner takes the seat viewed (not seat 0)
-    s.go(20)
-    viewer._moved()
+    at = next(p for p in range(20, s.last) if s.opened.states[p].actor == 2
+              and s.opened.states[p].phase in (Phase.PLAY, Phase.DISCARD))
+    viewer.go(at)  # a position where seat 2 is to move
     assert viewer.panel.branch_button.isEnabled()
     before = len(review.store.game_ids())
     press(qtbot, viewer.chieu, Qt.Key.Key_C)  # keys.py replay_branch
@@ -212,18 +213,33 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     assert game is not None and len(review.store.game_ids()) == before + 1
     assert c.game_id not in (None, row.game_id)
     assert game.deal == s.opened.states[0].deal  # the same deal
-    assert tuple(game.record[:20]) == s.opened.actions[:20]  # the events up to there
+    assert tuple(game.record) == s.opened.actions[:at]  # the events up to there
     assert c.learner == 2 and [p.kind for p in c.players] == ["ai", "ai", "human", "ai"]
-    wait_for(qtbot, lambda: c.state in ("learner", "call", "over"), timeout=20_000)
+    wait_for(qtbot, lambda: c.state == "learner")  # seat 2 is to move: the learner
     view = window.play.chieu.view()
     assert view is not None and view.obs.seat == 2  # the chiếu is drawn from that seat
-    if c.state == "learner":  # the learner plays seat 2's move, and it is recorded
-        assert game.actor == 2 and game.phase is not Phase.OVER
-        played = len(game.record)
-        c._try(game.legal_actions()[0])  # a self-play game is in real mode: no warning
-        wait_for(qtbot, lambda: len(game.record) > played)
-        assert game.record[played].seat == 2
-        assert len(review.store.session(c.session_id or 0).games[0].actions) > played
+    assert game.actor == 2 and len(game.record) == at
+    c._try(game.legal_actions()[0])  # a self-play game is in real mode: no warning
+    wait_for(qtbot, lambda: len(game.record) > at)
+    assert game.record[at].seat == 2  # the learner's move, recorded
+    assert len(review.store.session(c.session_id or 0).games[0].actions) > at
+
+
+def test_a_background_refresh_keeps_where_the_learner_scrolled(qtbot: QtBot,
+                                                              screen: ReviewScreen) -> None:
+    """During a batch the library is read again every REFRESH_MS: the list must not jump
+    back to the selected row while the learner scrolls."""
+    page = screen.library
+    bar = page.table.verticalScrollBar()
+    assert page.selected_game() == page.visible_games()[0] and bar.value() == 0
+    bar.setValue(bar.maximum() // 2)
+    scrolled = bar.value()
+    assert scrolled > 0
+    screen._progress(3, GAMES)  # a batch's tick: the refresh timer starts
+    wait_for(qtbot, lambda: not screen._refresh_timer.isActive())
+    assert bar.value() == scrolled
+    screen.refresh()
+    assert bar.value() == scrolled and page.selected_game() == page.visible_games()[0]
 
 
 def test_batch_analysis_shows_progress_and_cancel_keeps_what_was_done(

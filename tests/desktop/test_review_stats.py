@@ -4,6 +4,7 @@ side (replays.stats), the empty state, the QPainter charts' axes, and English at
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from desktop.review.screen import ReviewScreen
 from desktop.review.stats_page import HUMAN, WINDOW, StatsPage
 from desktop.worker import Worker
 from replays.batch import analyze_library
-from replays.stats import game_stats, rolling, summarize
+from replays.library import RulesKeys
 from replays.store import Store
 
 
@@ -58,28 +59,73 @@ def _ink(widget: TimeChart | BarChart, color: tuple[int, int, int]) -> int:
                if image.pixel(x, y) == rgb)
 
 
-def test_the_plots_follow_the_learners_games(qtbot: QtBot, analysed: Path) -> None:
-    with Store.open(analysed) as store:
-        page = _page(qtbot, store)
-        stats = game_stats(store)  # the human seat by default: seat 0, "Lan"
-        assert page.stats == stats and len(stats) == 8
+# A hand-made library: four games of the small hội whose result summaries and analyses are
+# written here, so every plotted value is known beforehand. The statistics read only the
+# games table's result summary and the annotation counts kept beside each analysis (m003).
+# Per game: (kind, winner, transfers, [(seat, kind, rule), ...]).
+HAND_MADE = (
+    ("win", 0, (12, -4, -4, -4), [(0, "violation", "L9"), (0, "violation", "L9"),
+                                  (0, "missed_u", None), (2, "violation", "L3")]),
+    ("draw", None, (0, 0, 0, 0), [(1, "missed_chiu", None), (0, "note_waits", None)]),
+    ("win", 2, (-6, 0, 6, 0), [(0, "violation", "L3"), (0, "missed_chiu", None),
+                               (0, "missed_chiu", None)]),
+    ("u_lao", 0, (-12, 4, 4, 4), [(0, "violation", "L9"), (0, "violation", "L9"),
+                                  (0, "violation", "L9"), (0, "u_lao", None)]),
+)
+
+
+@pytest.fixture
+def hand_made(tmp_path: Path) -> Path:
+    """The library of HAND_MADE (seat 0, "Lan", is the human)."""
+    path = tmp_path / "replays.db"
+    ids = make_store(path, games=len(HAND_MADE))
+    with Store.open(path) as store:
+        for gid, (kind, winner, transfers, annotations) in zip(ids, HAND_MADE, strict=True):
+            rules = store.db.execute("SELECT rules FROM games WHERE id = ?", (gid,)).fetchone()
+            store.db.execute("UPDATE games SET result = ? WHERE id = ?", (json.dumps(
+                {"kind": kind, "winner": winner, "payout": "normal",
+                 "transfers": list(transfers)}), gid))
+            store.cache_analysis(gid, RulesKeys().of(rules[0]) or "", {
+                "setup": {"hands": [[], [], [], []]},
+                "annotations": [{"kind": k, "event": 3, "seat": seat, "rule": rule}
+                                for seat, k, rule in annotations]})
+    return path
+
+
+def test_the_plots_follow_the_learners_games(qtbot: QtBot, hand_made: Path) -> None:
+    with Store.open(hand_made) as store:
+        page = _page(qtbot, store)  # the human seat by default: seat 0, "Lan"
+        assert [s.seat for s in page.stats] == [0] * 4
+        assert WINDOW >= 4  # every rolling mean below is over all games so far
         violations = page.violations.series
-        assert violations[0].values == tuple(float(s.violations) for s in stats)
-        assert violations[1].values == tuple(rolling([s.violations for s in stats], WINDOW))
-        assert page.win_rate.percent and page.win_rate.series[0].values == tuple(
-            rolling([float(s.won) for s in stats], WINDOW))
-        assert page.diem.series[0].values == tuple(s.diem for s in stats)
+        assert violations[0].values == (2.0, 0.0, 1.0, 3.0)
+        assert violations[1].values == (2.0, 1.0, 1.0, 1.5)
         missed = page.missed.series
-        assert missed[0].values == tuple(float(s.missed_chiu) for s in stats)
-        assert missed[1].values == tuple(float(s.missed_u) for s in stats)
-        summary = summarize(stats)
-        assert [n for _, n in page.top_rules.items] == [n for _, n in summary.top_rules]
-        assert f"{summary.win_rate * 100:.0f}%" in page.summary.text()
-        if any(s.violations for s in stats):
-            assert _ink(page.violations, violations[0].color) > 0  # the bars are painted
+        assert missed[0].values == (0.0, 0.0, 2.0, 0.0)  # bỏ chíu
+        assert missed[1].values == (1.0, 0.0, 0.0, 0.0)  # bỏ ù
+        assert missed[2].values == (1.0, 0.5, 1.0, 0.75)
+        assert page.win_rate.percent  # an ù láo is no win (R7.4)
+        assert page.win_rate.series[0].values == pytest.approx((1.0, 0.5, 1 / 3, 0.25))
+        assert page.diem.series[0].values == (12.0, 0.0, -6.0, -12.0)
+        assert page.diem.series[1].values == (12.0, 6.0, 2.0, -1.5)
+        assert [n for _, n in page.top_rules.items] == [5, 1]  # L9, then L3
+        assert "L9" in page.top_rules.items[0][0] and "L3" in page.top_rules.items[1][0]
+        assert "25%" in page.summary.text() and "1.50" in page.summary.text()
+        assert _ink(page.violations, violations[0].color) > 0  # the bars are painted
         page.choose_seat(2)  # another seat's side
         wait_for(qtbot, lambda: page._job is None)
-        assert [s.seat for s in page.stats] == [2] * 8
+        assert [s.seat for s in page.stats] == [2] * 4
+        assert page.violations.series[0].values == (1.0, 0.0, 0.0, 0.0)
+        assert page.win_rate.series[0].values == pytest.approx((0.0, 0.0, 1 / 3, 0.25))
+        assert page.diem.series[0].values == (-4.0, 0.0, 6.0, 4.0)
+
+
+def test_the_seat_chooser_numbers_seats_from_0(qtbot: QtBot, hand_made: Path) -> None:
+    """R2.1 numbers the seats from 0, as Học, the report and `chan-tutor analyze` do."""
+    with Store.open(hand_made) as store:
+        page = _page(qtbot, store)
+        seats = [(page.seat.itemText(i), page.seat.itemData(i)) for i in range(1, 5)]
+        assert seats == [(f"Ghế {n}", n) for n in range(4)]
 
 
 def test_no_analysed_game_shows_what_to_do(qtbot: QtBot, tmp_path: Path) -> None:

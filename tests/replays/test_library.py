@@ -24,12 +24,11 @@ from replay_games import (
 )
 from sqlite_utils import Database
 
-from engine import __version__ as ENGINE_VERSION
 from engine.deal import Deal
 from engine.events import EndKind
 from engine.game import Game, Mode
 from engine.rules import LangRules
-from replays.analyzer import analyze_session
+from replays.analyzer import ANALYSIS_VERSION, analyze_session
 from replays.chanjson import to_json, write_file
 from replays.errors import BadFile, BadRecord
 from replays.library import ERROR_KINDS, import_file, list_games
@@ -141,7 +140,7 @@ def test_a_version_2_database_is_migrated_and_its_cached_analyses_counted(
     key = rules_key(LangRules())
     for gid, doc in docs.items():  # what version 2 cached
         old.execute("INSERT INTO analysis VALUES (?, ?, ?, ?, ?)",
-                    (gid, ENGINE_VERSION, key, "2024-01-01T00:00:00+00:00", json.dumps(doc)))
+                    (gid, ANALYSIS_VERSION, key, "2024-01-01T00:00:00+00:00", json.dumps(doc)))
     old.conn.commit()
     old.close()
     with Store.open(db_path) as store:
@@ -229,6 +228,21 @@ def test_the_same_game_twice_in_one_file_is_imported_once(db_path: Path,
     source.write_text(json.dumps(doc), encoding="utf-8")
     with Store.open(db_path) as store:
         assert len(import_file(store, source)) == 1
+
+
+def test_the_duplicate_check_reads_only_the_games_dealt_the_same(db_path: Path,
+                                                                 tmp_path: Path) -> None:
+    """A game dealt differently cannot be the same game, so an import never reads its events
+    (reading every event of the library made importing slow): here such a game's events are
+    damaged, and importing still works, once."""
+    source = tmp_path / "one.chan.json"
+    write_file(source, session_of([record_of(play(91))]))
+    with Store.open(db_path) as store:
+        [other] = record_games(store, [92])
+        store.db.execute("UPDATE events SET data = 'damaged' WHERE game_id = ?", (other,))
+        [new] = import_file(store, source)
+        assert import_file(store, source) == []  # the same deal: compared, and known
+        assert store.game_ids() == [other, new]
 
 
 def test_bad_files_are_refused_in_both_languages_and_nothing_is_imported(

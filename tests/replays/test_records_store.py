@@ -20,12 +20,12 @@ from replay_games import (
 )
 from sqlite_utils import Database
 
-from engine import __version__ as ENGINE_VERSION
 from engine.deal import Deal
 from engine.events import EndKind
 from engine.game import Game, Mode
 from engine.rules import LangRules
 from engine.session import Session
+from replays.analyzer import ANALYSIS_VERSION
 from replays.chanjson import to_json
 from replays.errors import BadFile
 from replays.migrations import APPLICATION_ID, SCHEMA_VERSION, migrations
@@ -238,7 +238,7 @@ def test_analysis_is_cached_by_game_engine_version_and_rules(db_path: Path) -> N
         [gid] = record_games(store, [70])
         plain = store.analysis(gid)
         rows = store.db.execute("SELECT engine_version, rules FROM analysis").fetchall()
-        assert rows == [(ENGINE_VERSION, json.dumps(LangRules().to_json(), sort_keys=True,
+        assert rows == [(ANALYSIS_VERSION, json.dumps(LangRules().to_json(), sort_keys=True,
                                                     separators=(",", ":")))]
         store.db.execute("UPDATE analysis SET document = ?", (json.dumps({"cached": 1}),))
         assert store.analysis(gid) == {"cached": 1}
@@ -266,3 +266,14 @@ def test_import_checks_each_game_and_keeps_its_status(tmp_path: Path) -> None:
         _, ids = store.import_session(session_of([record_of(won), record_of(part)]))
         assert store.unfinished_games() == [ids[1]]
         assert store.resume(ids[1]).state_key() == part.state_key()
+
+
+def test_a_document_cached_by_an_earlier_analyzer_is_made_again(db_path: Path) -> None:
+    """The cache key is the engine's version and the analyzer's revision: a document cached
+    before a message was reworded (engine version alone) is not shown again."""
+    with Store.open(db_path) as store:
+        [gid] = record_games(store, [71])
+        fresh = store.analysis(gid)
+        store.db.execute("UPDATE analysis SET engine_version = ?, document = ?",
+                         (ANALYSIS_VERSION.split("+")[0], json.dumps({"old": 1})))
+        assert store.analysis(gid) == fresh

@@ -271,3 +271,30 @@ def test_the_installed_command_runs_the_report(chan_json: Path, tmp_path: Path) 
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert read_page(html).annotations.keys() == {"0"}
+
+
+def test_sentences_count_moves_from_1_while_the_data_keeps_the_event_index(
+        chan_json: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """People count moves from 1 (the viewer's "Nước 17" is event 16): the report's headings
+    and cause lines and the analyzer's note say event + 1; the data attributes and the JSON
+    fields stay the 0-based index of FORMATS.md."""
+    docs = json.loads(run(capsys, "analyze", chan_json, "--json")[1])["games"]
+    html = tmp_path / "report.html"
+    assert run(capsys, "report", chan_json, "--html", html)[0] == 0
+    text = html.read_text(encoding="utf-8")
+    fed = causes = 0
+    for doc in docs:
+        for a in doc["annotations"]:
+            e = int(a["event"])
+            assert f'data-at-event="{e}"><h4>Sau nước {e + 1} <span class="en" lang="en">' \
+                   f'after move {e + 1}</span>' in text
+            cause = a.get("cause_event")
+            if isinstance(cause, int):
+                causes += 1
+                assert f'<p class="cause">Do nước {cause + 1}: ' in text
+                assert f'set up by move {cause + 1}: ' in text
+            if a["kind"] == "note_fed_next":
+                fed += 1
+                assert a["message"].endswith(f"(nước {a['eat_event'] + 1}).")
+                assert a["message_en"].endswith(f"(move {a['eat_event'] + 1}).")
+    assert fed and causes  # both kinds of sentence were checked

@@ -24,8 +24,6 @@ from engine.cards import Card
 from lessons.chia_bai import deal_of
 from lessons.item import JSON, Item
 
-PILES = 5
-
 
 def given_to(seat: int) -> str:
     """A pile's tag once handed out: "cho Ghế 2"."""
@@ -45,6 +43,9 @@ class ChiaBaiAsker(Asker):
         self.step = item.kind
         self.players = int(pos["players"])
         self.deal: dict[str, Any] = pos["deal"]
+        # the table is the position's deal: its piles and leftovers are counted, never restated
+        self.piles = len(self.deal["piles"])
+        self.leftover = len(self.deal["leftover"])
         self.picker = int(self.deal["picker"])
         self.noc = int(self.deal["noc_pile"])
         self.cai = int(self.deal["cai_pile"])
@@ -80,8 +81,8 @@ class ChiaBaiAsker(Asker):
         last_seat = self.players - 1
         hints = {
             "piles": translate("LearnAsk", "Gõ ba con số rồi bấm Trả lời."),
-            "noc": translate("LearnAsk", "Bấm vào phần làm nọc (hoặc gõ số phần 0–4), rồi gõ "
-                                         "số quân của nọc."),
+            "noc": translate("LearnAsk", "Bấm vào phần làm nọc (hoặc gõ số phần 0–{last}), "
+                                         "rồi gõ số quân của nọc.").format(last=self.piles - 1),
             "cai": translate("LearnAsk", "Bấm vào phần được lật quân cái lên (hoặc gõ số "
                                          "phần), rồi gõ số quân nọc còn lại."),
             "recipient": translate("LearnAsk", "Bấm vào ghế được phần cái, hoặc gõ số ghế "
@@ -89,8 +90,8 @@ class ChiaBaiAsker(Asker):
             "hand_out": translate("LearnAsk", "Chia từng ghế theo thứ tự 0, 1, …: bấm vào phần "
                                               "(hoặc gõ số phần) cho ghế đang hỏi. Backspace "
                                               "bỏ phần vừa chia."),
-            "hands": translate("LearnAsk", "Bấm vào ghế cầm 20 quân và đi trước (hoặc gõ số "
-                                           "ghế), rồi gõ số quân còn trong nọc."),
+            "hands": translate("LearnAsk", "Bấm vào ghế đi trước (hoặc gõ số ghế), rồi gõ số "
+                                           "quân còn trong nọc."),
         }
         hint = hints[self.step]
         if self.step == "hand_out" and not self.locked:
@@ -141,8 +142,10 @@ class ChiaBaiAsker(Asker):
             return DealingView(tuple(seats), deck=6, deck_label=noc, shown=card,
                                shown_label=translate("LearnAsk", "Quân cái: {card}").format(
                                    card=card_text(card)), hovered=self.hovered)
-        piles = tuple(self._pile(k, ans, wrong) for k in range(PILES))
-        leftover = 5 if self.step == "noc" and not (ans and self.pile is not None) else 0
+        piles = tuple(self._pile(k, ans, wrong) for k in range(self.piles))
+        # the leftovers lie apart until they go onto the nọc (shown once the nọc is answered)
+        leftover = self.leftover if self.step == "noc" and not (ans and self.pile is not None) \
+            else 0
         return DealingView(tuple(seats), piles, leftover=leftover,
                            leftover_label=translate("LearnAsk", "Quân thừa"),
                            hovered=self.hovered)
@@ -247,7 +250,7 @@ class ChiaBaiAsker(Asker):
             if self.step in ("recipient", "hands"):
                 if n < self.players:
                     self._choose_seat(n)
-            elif n < PILES:
+            elif n < self.piles:
                 self._choose_pile(n)
         elif command == "drill_undo" and self.handed:
             self.handed.pop()
