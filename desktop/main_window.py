@@ -27,6 +27,8 @@ from desktop.qt import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScreen,
+    QSize,
     QStackedWidget,
     Qt,
     QTimer,
@@ -47,6 +49,19 @@ if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu
     from desktop.settings_dialog import SettingsDialog
 
 ACTIVITIES = ("learn", "play", "review")
+
+
+DESIGN_SIZE = QSize(1280, 800)  # what the chiếu is drawn for
+
+
+def initial_size(screen: QScreen | None) -> QSize:
+    """1280 × 800, or less on a smaller screen: the window must fit in what the screen has
+    free (a 1366 × 768 laptop has ~700 px under its panels), title bar and frame included."""
+    if screen is None:
+        return DESIGN_SIZE
+    free = screen.availableGeometry()
+    return QSize(min(DESIGN_SIZE.width(), free.width() - 16),
+                 min(DESIGN_SIZE.height(), free.height() - 40))
 
 
 class MainWindow(QMainWindow):
@@ -138,7 +153,7 @@ class MainWindow(QMainWindow):
 
         self.retranslate()
         self.show_activity("play")
-        self.resize(1280, 800)
+        self.resize(initial_size(self.screen()))
         if offer_resume:
             QTimer.singleShot(0, self.offer_resume)
 

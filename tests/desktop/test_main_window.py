@@ -77,3 +77,23 @@ def test_settings_are_saved_and_apply(qtbot: QtBot, tmp_path: Path) -> None:
     assert c.names[0] == "Lan" and c.game is not None and c.game.mode is Mode.STRICT
     window.apply_settings(replace(window.settings, claim_seconds=10))
     assert window.play.controller.settings.claim_seconds == 10
+
+
+def test_the_window_fits_a_small_screen() -> None:
+    """1280 × 800 where there is room; on a 1024 × 640 screen (or a laptop with panels) the
+    window takes what the screen has free, so nothing is cut off past its edge."""
+    from desktop.main_window import DESIGN_SIZE, initial_size
+    from desktop.qt import QSize
+
+    class Screen:  # what initial_size reads of a QScreen
+        def __init__(self, w: int, h: int) -> None:
+            self.free = QSize(w, h)
+
+        def availableGeometry(self) -> QSize:
+            return self.free
+
+    assert initial_size(None) == DESIGN_SIZE
+    assert initial_size(Screen(1920, 1050)) == QSize(1280, 800)  # type: ignore[arg-type]
+    small = initial_size(Screen(1024, 640))  # type: ignore[arg-type]
+    assert small.width() <= 1024 and small.height() <= 640
+    assert small == QSize(1008, 600)
