@@ -126,7 +126,7 @@ def smoke_run(app: QApplication, data_dir: Path | None,
               seeds: Callable[[], int] | None = None) -> int:
     """Open the window, start a game against the computer, stop at the learner's first
     decision and print first_frame_ms (ms from process start to that chiếu frame)."""
-    from desktop.main_window import MainWindow
+    from desktop.main_window import DESIGN_SIZE, MainWindow
     from desktop.play.pacing import INSTANT
     from desktop.startup import ms_since_start
 
@@ -135,6 +135,9 @@ def smoke_run(app: QApplication, data_dir: Path | None,
         temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
         data_dir = Path(temp.name)
     window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False, mute=True)
+    # measured at the size the chiếu is designed for, whatever screen the run has (the
+    # offscreen platform's is 800 × 800, where the window would open smaller)
+    window.resize(DESIGN_SIZE)
     window.show()
     result = {"code": 1}
 

@@ -185,6 +185,8 @@ class MainWindow(QMainWindow):
         self.tabs[name].setChecked(True)
         if name == "play" and self.play.stack.currentWidget() is self.play.table:
             self.play.chieu.setFocus()
+        if name == "learn" and self.learn is not None:  # its page's keys work at once
+            self.learn.focus_page()
 
     def activity(self) -> str:
         """The activity shown."""

@@ -83,6 +83,10 @@ class DrillPage(QWidget):
         self.next_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.next_button.clicked.connect(self.next_question)
         self.next_button.hide()
+        self.missing = QLabel()  # Enter before the answer is complete: what it still lacks
+        self.missing.setWordWrap(True)
+        self.missing.setObjectName("status")
+        self.missing.hide()
         content = QWidget()
         content.setObjectName("drillSide")
         column = QVBoxLayout(content)
@@ -96,11 +100,13 @@ class DrillPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the picture to the controls
         self.side = QWidget()  # the buttons stay in sight below the scrolling part
         self.side.setObjectName("drillSide")
         side = QVBoxLayout(self.side)
         side.setContentsMargins(0, 0, 10, 8)
         side.addWidget(scroll, 1)
+        side.addWidget(self.missing)
         side.addWidget(self.submit_button)
         side.addWidget(self.next_button)
         head = QHBoxLayout()
@@ -161,6 +167,7 @@ class DrillPage(QWidget):
             for action in actions:
                 action.setEnabled(command in ALWAYS or command in asker.commands)
         self.feedback.hide()
+        self.missing.hide()
         self.next_button.hide()
         self.submit_button.show()
         self._texts()
@@ -168,7 +175,12 @@ class DrillPage(QWidget):
         if asker.timed_seconds() is not None:
             self.timer.start()
         self._refresh()
-        focus = asker.focus_widget()
+        self.focus_answer()
+
+    def focus_answer(self) -> None:
+        """The keyboard to where the question is answered: its first control, or the picture."""
+        focus = self.asker.focus_widget() if self.asker is not None and self.grade is None \
+            else None
         (focus or self.canvas).setFocus()
 
     def _refresh(self) -> None:
@@ -176,7 +188,18 @@ class DrillPage(QWidget):
         if asker is None:
             return
         self.canvas.set_picture(asker.picture())
-        self.submit_button.setEnabled(self.grade is None and asker.response(0) is not None)
+        complete = asker.response(0) is not None
+        self.submit_button.setEnabled(self.grade is None and complete)
+        if not self.missing.isHidden():
+            self._say_missing(not complete)
+
+    def _say_missing(self, shown: bool) -> None:
+        """What the answer lacks, told again as it changes (and in the current language)."""
+        asker = self.asker
+        shown = shown and asker is not None and self.grade is None
+        if asker is not None and shown:
+            self.missing.setText(asker.missing())
+        self.missing.setVisible(shown)
 
     def _tick(self) -> None:
         if self.asker is not None and self.round is not None and self.grade is None:
@@ -191,7 +214,8 @@ class DrillPage(QWidget):
             self.next_question()
             return
         response = asker.response(round_.elapsed_ms())
-        if response is None:
+        if response is None:  # Enter never does nothing: it says what is missing
+            self._say_missing(True)
             asker.incomplete()
             return
         try:
@@ -203,6 +227,7 @@ class DrillPage(QWidget):
             return
         self.timer.stop()
         self.grade = grade
+        self.missing.hide()
         asker.show_grade(grade)
         for command, actions in self.actions_of.items():
             for action in actions:
@@ -303,6 +328,8 @@ class DrillPage(QWidget):
         self._texts()
         if self.asker is not None:
             self.asker.retranslate()
+        if not self.missing.isHidden():
+            self._say_missing(True)
         self._show_grade()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -5,6 +5,8 @@ review of due items and the "practice my mistakes" deck — and the rules refere
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from desktop.i18n import translate
 from desktop.keys import key_hint, keys_of
 from desktop.learn.words import FAMILY_ORDER, family_name, percent, text
@@ -90,6 +92,7 @@ class HomePage(QWidget):
 
     def __init__(self, reference: QTextBrowser, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.reference = reference
         self.title = QLabel()
         self.title.setObjectName("pageTitle")
         self.intro = QLabel()
@@ -109,6 +112,7 @@ class HomePage(QWidget):
         self.status.setWordWrap(True)
         self.status.setObjectName("status")
         self.status.hide()
+        self._status: Callable[[], str] | None = None  # makes the status in the language shown
         self.schedule = QLabel()
         self.schedule.setWordWrap(True)
         self.schedule.setObjectName("dim")
@@ -204,7 +208,7 @@ class HomePage(QWidget):
     def toggle_reference(self) -> None:
         """The lessons ↔ the rules reference (T)."""
         self.tabs.setCurrentIndex(1 - self.tabs.currentIndex())
-        (self.lessons if self.tabs.currentIndex() == 0 else self.tabs.widget(1)).setFocus()
+        self.focus_main()
 
     def show_progress(self, strengths: dict[str, Strength], due: int) -> None:
         """Every family's strength and how many items are due."""
@@ -213,10 +217,20 @@ class HomePage(QWidget):
         self._due = due
         self._button_texts()
 
-    def show_status(self, message: str) -> None:
-        """A sentence under the buttons (why a deck is empty); empty hides it."""
-        self.status.setText(message)
-        self.status.setVisible(bool(message))
+    def show_status(self, message: Callable[[], str] | None) -> None:
+        """A sentence under the buttons (why a deck is empty), given as what makes it so that
+        it is made again when the language changes; None hides it."""
+        self._status = message
+        self._status_text()
+
+    def _status_text(self) -> None:
+        said = self._status() if self._status is not None else ""
+        self.status.setText(said)
+        self.status.setVisible(bool(said))
+
+    def focus_main(self) -> None:
+        """The keyboard to the tab shown: the lessons list (↑/↓, Enter) or the reference."""
+        (self.lessons if self.tabs.currentIndex() == 0 else self.reference).setFocus()
 
     # ------------------------------------------------------------------ texts
 
@@ -245,6 +259,7 @@ class HomePage(QWidget):
         for row in self.rows.values():
             row.name.setText(family_name(row.family))
         self._button_texts()
+        self._status_text()
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from desktop.chieu.scene import Scene
@@ -141,7 +142,7 @@ class LearnScreen(QWidget):
             try:
                 self.progress = Progress.open_default(self.data_dir)
             except (RecordError, OSError) as error:
-                self.home.show_status(_error_text(error))
+                self.home.show_status(partial(_error_text, error))
         return self.progress
 
     def refresh(self) -> None:
@@ -175,6 +176,17 @@ class LearnScreen(QWidget):
         self._moved()  # another lesson on the same page is another place too
         self.lesson_page.setFocus()
 
+    def focus_page(self) -> None:
+        """The keyboard to the main widget of the page shown (Học was just shown): the lessons
+        list, where ↑/↓ and Enter work as the page says; a lesson; the question; the summary."""
+        page = self.stack.currentWidget()
+        if page is self.home:
+            self.home.focus_main()
+        elif page is self.drill:
+            self.drill.focus_answer()
+        elif page is not None:
+            page.setFocus()
+
     def _home_back(self) -> None:
         """Esc on the list: drop the round being prepared, and back to the lessons tab."""
         self.cancel_request()
@@ -191,11 +203,12 @@ class LearnScreen(QWidget):
             return
         if not items:  # every drill of the lesson is scheduled and none is due
             self.show_home()
-            self.home.show_status(translate(
+            nothing_due = self._nothing_due(progress, None)
+            self.home.show_status(lambda: translate(
                 "Learn", "Bài này không còn câu nào đến hạn hay câu mới: hãy ôn sau, hoặc "
-                         "luyện bài khác.") + " " + self._nothing_due(progress, None))
+                         "luyện bài khác.") + " " + nothing_due())
             return
-        self.home.show_status("")
+        self.home.show_status(None)
         self.stack.setCurrentWidget(self.drill)
         self.drill.start(Round(title, items, progress, deck, source, self.clock))
 
@@ -287,10 +300,10 @@ class LearnScreen(QWidget):
         if progress is None:
             return
         if self.store is None:
-            self.home.show_status(translate("Learn", "Không mở được kho ván đã chơi."))
+            self.home.show_status(lambda: translate("Learn", "Không mở được kho ván đã chơi."))
             return
         path, store_path = progress.path, self.store.path
-        self.home.show_status("")
+        self.home.show_status(None)
 
         def done(result: object) -> None:
             assert isinstance(result, tuple)
@@ -302,26 +315,28 @@ class LearnScreen(QWidget):
                 return
             self.show_home()
             if games == 0:
-                why = translate("Learn", "Chưa có ván nào được lưu. Hãy chơi vài ván ở phần "
-                                         "Chơi: mỗi lỗi của bạn (lỗi L1–L17, bỏ ù, bỏ chíu, "
-                                         "xướng sai) sẽ thành một câu luyện ở đây.")
+                self.home.show_status(lambda: translate(
+                    "Learn", "Chưa có ván nào được lưu. Hãy chơi vài ván ở phần Chơi: mỗi lỗi "
+                             "của bạn (lỗi L1–L17, bỏ ù, bỏ chíu, xướng sai) sẽ thành một câu "
+                             "luyện ở đây."))
             elif held == 0:
-                why = translate("Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không "
-                                         "phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi "
-                                         "lắm!").format(n=games)
+                self.home.show_status(lambda: translate(
+                    "Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
+                             "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!").format(n=games))
             else:
-                why = self._nothing_due(progress, "mistakes")
-            self.home.show_status(why)
+                self.home.show_status(self._nothing_due(progress, "mistakes"))
 
         self._run(lambda: refresh_mistakes(path, store_path), done,
                   lambda: translate("Learn", "tìm lỗi của bạn trong các ván đã lưu"))
 
-    def _nothing_due(self, progress: Progress, deck: str | None) -> str:
+    def _nothing_due(self, progress: Progress, deck: str | None) -> Callable[[], str]:
+        """Why nothing is due, as the status takes it: read now, said in the language shown."""
         when = progress.next_due(deck=deck)
         if when is None:
-            return translate("Learn", "Chưa có câu nào để ôn: hãy học và luyện một bài trước.")
-        return translate("Learn", "Không có câu nào đến hạn. Lần ôn tới: {when}.").format(
-            when=_local(when))
+            return lambda: translate("Learn", "Chưa có câu nào để ôn: hãy học và luyện một bài "
+                                              "trước.")
+        return lambda: translate("Learn", "Không có câu nào đến hạn. Lần ôn tới: {when}."
+                                 ).format(when=_local(when))
 
     def _round_over(self, round_: Round) -> None:
         progress = self.open_progress()

@@ -6,18 +6,24 @@ another database as a copy; "Phân tích tất cả" runs the batch analysis wit
 from __future__ import annotations
 
 from desktop.i18n import translate
-from desktop.keys import key_hint
+from desktop.keys import key_hint, keys_of
 from desktop.qt import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QCoreApplication,
+    QEvent,
     QHBoxLayout,
     QHeaderView,
+    QKeyEvent,
+    QKeySequence,
     QLabel,
     QLineEdit,
     QModelIndex,
+    QObject,
     QProgressBar,
     QPushButton,
+    QShowEvent,
     Qt,
     QTableView,
     QVBoxLayout,
@@ -34,6 +40,10 @@ from desktop.review.library_model import (
     result_filter_title,
 )
 from replays.library import LibraryRow
+
+# Keys typed in the search box that move the table's selection instead (the line edit has no
+# use for them), so a learner can search, pick a row and press Enter without leaving the box.
+TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}
 
 WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 160, Column.SCORE: 56,
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
@@ -90,6 +100,7 @@ class LibraryPage(QWidget):
         self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(lambda text: self._filter(text=text))
+        self.search.installEventFilter(self)
         self.only_errors = QCheckBox()
         self.only_errors.toggled.connect(lambda on: self._filter(only_errors=on))
         self.result = QComboBox()
@@ -204,7 +215,14 @@ class LibraryPage(QWidget):
     def _filter(self, text: str | None = None, only_errors: bool | None = None,
                 result: ResultFilter | None = None) -> None:
         self.proxy.set_filter(text, only_errors, result)
+        # A filter that hides every game drops the selection for good (the view moves a
+        # hidden selection to a neighbour only while rows remain, and showing the games again
+        # does not bring it back), which left Enter with nothing to open: the first game
+        # shown is selected instead. A selection still shown stays, and nothing scrolls.
+        if self.selected_game() is None and self.proxy.rowCount():
+            self.table.selectRow(0)
         self._status()
+        self._selection()
 
     def _status(self) -> None:
         rows = self.model.rows
@@ -255,6 +273,26 @@ class LibraryPage(QWidget):
         game_id = self.selected_game()
         if game_id is not None:
             self.open_requested.emit(game_id)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """↑/↓/PgUp/PgDn in the search box go to the table (Enter there opens the selected
+        game through the review_open shortcut)."""
+        if (watched is self.search and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent) and Qt.Key(event.key()) in TABLE_KEYS
+                and event.modifiers() in (Qt.KeyboardModifier.NoModifier,
+                                          Qt.KeyboardModifier.KeypadModifier)):
+            QCoreApplication.sendEvent(self.table, QKeyEvent(
+                QEvent.Type.KeyPress, event.key(), event.modifiers()))
+            return True
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown (Ctrl+3, Alt+1, back from the viewer): the keys go to the table, so ↑/↓ and
+        Enter work at once. Not in the constructor: focus given to a hidden widget is lost
+        when the main window's stack moves it to the first field of the page."""
+        super().showEvent(event)
+        if not event.spontaneous() and not self.table.isHidden():
+            self.table.setFocus()
 
     def focus_search(self) -> None:
         """Ctrl+F: into the search box."""

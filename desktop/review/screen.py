@@ -126,8 +126,8 @@ class ReviewScreen(QWidget):
                  "review_library": lambda: self.show_page("library"),
                  "review_stats": lambda: self.show_page("stats")}
         for b in BINDINGS:
-            if b.section is not Section.REVIEW:
-                continue
+            if b.section is not Section.REVIEW or b.id == "review_move":
+                continue  # review_move: the table's own keys (the search box passes them on)
             owner: QWidget = self.library if b.id in on_library else self
             action = QAction(owner)
             action.setShortcuts([QKeySequence(k) for k in b.keys])
@@ -152,7 +152,8 @@ class ReviewScreen(QWidget):
             self.stats.refresh()
         else:
             self.pages.setCurrentWidget(self.library)
-            self.library.table.setFocus()
+            if self.library.isVisible():  # already shown (Alt+1 from the search box);
+                self.library.table.setFocus()  # otherwise its showEvent gives the focus
         self.tabs[name].setChecked(True)
 
     def page(self) -> str:

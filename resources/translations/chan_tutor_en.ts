@@ -537,6 +537,10 @@
         <translation>Open the selected game in the replay viewer</translation>
     </message>
     <message>
+        <source>Chọn ván trên/dưới (cả khi đang gõ trong ô tìm)</source>
+        <translation>Select the game above/below (also while typing in the search box)</translation>
+    </message>
+    <message>
         <source>Tìm trong thư viện</source>
         <translation>Search the library</translation>
     </message>
@@ -963,8 +967,16 @@
         <translation>{seat}&apos;s hand: {n} cards still to place</translation>
     </message>
     <message>
+        <source>Còn {n} quân chưa xếp vào nhóm nào.</source>
+        <translation>Cards not in a group yet: {n}.</translation>
+    </message>
+    <message>
         <source>Số chắn</source>
         <translation>Number of chắn</translation>
+    </message>
+    <message>
+        <source>Chưa gõ số chắn.</source>
+        <translation>The number of chắn is not typed yet.</translation>
     </message>
     <message>
         <source>Bài của {seat}: {n} quân</source>
@@ -997,6 +1009,10 @@
     <message>
         <source>Quân cái: {card}</source>
         <translation>Quân cái: {card}</translation>
+    </message>
+    <message>
+        <source>Chưa chọn ghế được phần cái: bấm vào ghế hoặc gõ số ghế.</source>
+        <translation>No seat chosen yet: click the seat that receives the cái pile or type its number.</translation>
     </message>
     <message>
         <source>cho {seat}</source>
@@ -1049,6 +1065,30 @@
     <message>
         <source>Nọc còn (quân)</source>
         <translation>Cards left in the nọc</translation>
+    </message>
+    <message>
+        <source>Chưa chọn phần làm nọc.</source>
+        <translation>No pile chosen as the nọc yet.</translation>
+    </message>
+    <message>
+        <source>Chưa chọn phần được lật quân cái lên.</source>
+        <translation>No pile chosen for turning up the quân cái yet.</translation>
+    </message>
+    <message>
+        <source>Chưa chọn ghế được phần cái.</source>
+        <translation>No seat chosen to receive the cái pile yet.</translation>
+    </message>
+    <message>
+        <source>Chưa chọn ghế đi trước.</source>
+        <translation>No seat chosen to play first yet.</translation>
+    </message>
+    <message>
+        <source>Còn {n} ghế chưa được chia phần.</source>
+        <translation>Seats still without a pile: {n}.</translation>
+    </message>
+    <message>
+        <source>Chưa gõ: {names}.</source>
+        <translation>Not typed yet: {names}.</translation>
     </message>
     <message>
         <source>Cỗ bài đã xào: {n} quân</source>
@@ -1135,6 +1175,10 @@
         <translation>Answer: neither ù nor chíu.</translation>
     </message>
     <message>
+        <source>Chưa trả lời: Ù ({win}), Chíu ({chiu}) hay Không ({no})?</source>
+        <translation>No answer yet: Ù ({win}), Chíu ({chiu}) or Nothing ({no})?</translation>
+    </message>
+    <message>
         <source>Đánh dấu lỗi nếu đặt sai, rồi Trả lời; đặt đúng thì bấm Hợp lệ (N).</source>
         <translation>Tick the lỗi if it is laid wrong, then Answer; if it is laid right, press Allowed (N).</translation>
     </message>
@@ -1143,12 +1187,20 @@
         <translation>On the mat: {eaten} eaten with {hand}</translation>
     </message>
     <message>
+        <source>Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm Hợp lệ ({no}).</source>
+        <translation>No lỗi ticked yet. If the move breaks no rule, press Allowed ({no}).</translation>
+    </message>
+    <message>
         <source>Có, chờ ù</source>
         <translation>Yes, waiting</translation>
     </message>
     <message>
         <source>Chưa chờ ù</source>
         <translation>Not waiting</translation>
+    </message>
+    <message>
+        <source>Chưa trả lời: có chờ ù ({yes}) hay chưa ({no})?</source>
+        <translation>No answer yet: waiting ({yes}) or not waiting ({no})?</translation>
     </message>
     <message>
         <source>Bấm chọn mọi quân ù được (Tab rồi Space cũng được).</source>
@@ -1165,6 +1217,10 @@
     <message>
         <source>{card} còn {n}</source>
         <translation>{card}, {n} live</translation>
+    </message>
+    <message>
+        <source>Chưa chọn quân ù nào.</source>
+        <translation>No winning card chosen yet.</translation>
     </message>
     <message>
         <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space), rồi Trả lời. Không được ăn thì bấm Không ăn (N).</source>
@@ -1191,6 +1247,10 @@
         <translation>{card} is waiting to be eaten.</translation>
     </message>
     <message>
+        <source>Chưa chọn quân nào để ăn. Không ăn thì bấm Không ăn ({key}).</source>
+        <translation>No card chosen to eat with. To leave the card, press Do not eat ({key}).</translation>
+    </message>
+    <message>
         <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, rồi bấm Xướng.</source>
         <translation>Open the call composer, choose the cước in order with their counts, then Call.</translation>
     </message>
@@ -1205,6 +1265,14 @@
     <message>
         <source>Xướng…</source>
         <translation>Call…</translation>
+    </message>
+    <message>
+        <source>Chưa xướng: chọn các cước trong bảng xướng rồi bấm Xướng.</source>
+        <translation>Nothing called yet: choose the cước in the call composer, then Call.</translation>
+    </message>
+    <message>
+        <source>Câu trả lời chưa đủ.</source>
+        <translation>The answer is not complete yet.</translation>
     </message>
 </context>
 <context>

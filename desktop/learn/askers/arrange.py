@@ -152,6 +152,11 @@ class ArrangeAsker(Asker):
         elif command == "drill_toggle":
             self._toggle(self.cursor)
 
+    def missing(self) -> str:
+        """The cards not placed in a group yet."""
+        return translate("LearnAsk", "Còn {n} quân chưa xếp vào nhóm nào.").format(
+            n=len(self.pool))
+
     def response(self, elapsed_ms: int) -> JSON | None:
         """The groups as lessons takes them; None while cards remain unplaced."""
         if self.pool:
@@ -187,6 +192,10 @@ class CountChanAsker(Asker):
     def focus_widget(self) -> QWidget | None:
         """The number is typed at once."""
         return self.number
+
+    def missing(self) -> str:
+        """The count not typed yet."""
+        return translate("LearnAsk", "Chưa gõ số chắn.")
 
     def picture(self) -> BoardView:
         """The hand as dealt (sorted by card); once graded, its arrangement."""

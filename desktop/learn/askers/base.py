@@ -10,6 +10,7 @@ player grades it and gives the Grade back (`show_grade`) to be shown, with the i
 from __future__ import annotations
 
 from desktop.chieu.hitmap import Hit
+from desktop.i18n import translate
 from desktop.learn.canvas import Picture
 from desktop.qt import QObject, QVBoxLayout, QWidget, Signal
 from lessons.item import JSON, Grade, Item
@@ -54,6 +55,11 @@ class Asker(QObject):
 
     def incomplete(self) -> None:
         """Enter was pressed before the answer was complete (the xướng opens its dialog)."""
+
+    def missing(self) -> str:
+        """What the answer still lacks, in the current language: said when Enter comes before
+        the answer is complete, so the key never does nothing without a word."""
+        return translate("LearnAsk", "Câu trả lời chưa đủ.")
 
     def click(self, hit: Hit) -> None:
         """A click on the picture."""

@@ -104,6 +104,10 @@ class BocCaiAsker(Asker):
             return None
         return {"seat": self.seat, "elapsed_ms": elapsed_ms}
 
+    def missing(self) -> str:
+        """No seat named yet."""
+        return translate("LearnAsk", "Chưa chọn ghế được phần cái: bấm vào ghế hoặc gõ số ghế.")
+
     def timed_seconds(self) -> float | None:
         """The timed mode's limit (the position's ``seconds``)."""
         return self.limit

@@ -19,7 +19,7 @@ from desktop.learn.askers.base import Asker
 from desktop.learn.askers.boc_cai import picker_badge, recipient_badge
 from desktop.learn.askers.numbers import NumberBox
 from desktop.learn.words import card_text, pile_name, seat_name
-from desktop.qt import QFormLayout, QLabel, QObject, QWidget
+from desktop.qt import QFormLayout, QLabel, QObject, Qt, QWidget
 from engine.cards import Card
 from lessons.chia_bai import deal_of
 from lessons.item import JSON, Item
@@ -113,11 +113,38 @@ class ChiaBaiAsker(Asker):
             label.setText(labels[key])
         super().retranslate()
 
+    def missing(self) -> str:
+        """The pile or seat not chosen yet, the piles still to hand out, the numbers not typed."""
+        said = []
+        if self.step in ("noc", "cai") and self.pile is None:
+            said.append(translate("LearnAsk", "Chưa chọn phần làm nọc.") if self.step == "noc"
+                        else translate("LearnAsk", "Chưa chọn phần được lật quân cái lên."))
+        if self.step in ("recipient", "hands") and self.seat is None:
+            said.append(translate("LearnAsk", "Chưa chọn ghế được phần cái.")
+                        if self.step == "recipient"
+                        else translate("LearnAsk", "Chưa chọn ghế đi trước."))
+        if self.step == "hand_out" and len(self.handed) < self.players:
+            said.append(translate("LearnAsk", "Còn {n} ghế chưa được chia phần.").format(
+                n=self.players - len(self.handed)))
+        unset = [self.number_labels[k].text() for k, box in self.numbers.items()
+                 if box.number() is None]
+        if unset:
+            said.append(translate("LearnAsk", "Chưa gõ: {names}.").format(
+                names=", ".join(unset)))
+        return " ".join(said) or super().missing()
+
     def focus_widget(self) -> QWidget | None:
         """The first number to type, when the step has one and nothing to click first."""
         if self.step == "piles":
             return self.numbers["piles"]
         return None
+
+    def _to_number(self) -> None:
+        """The pile or seat is chosen: the keyboard goes to the number to type next, as the
+        hint says (digits on the table would choose again)."""
+        box = next(iter(self.numbers.values()), None)
+        if box is not None and not self.locked:
+            box.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # ------------------------------------------------------------------ the table
 
@@ -222,6 +249,7 @@ class ChiaBaiAsker(Asker):
         if self.step in ("noc", "cai"):
             self.pile = k
             self.changed.emit()
+            self._to_number()
 
     def _choose_seat(self, s: int) -> None:
         if self.step == "recipient":
@@ -231,6 +259,7 @@ class ChiaBaiAsker(Asker):
         elif self.step == "hands":
             self.seat = s
             self.changed.emit()
+            self._to_number()
 
     def click(self, hit: Hit) -> None:
         """Piles and seats are chosen by clicking them."""

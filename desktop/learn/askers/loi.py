@@ -104,6 +104,7 @@ class MoveAsker(ChieuAsker):
         super().__init__(item, parent)
         self.move = Action.parse(item.position["move"])
         self.hint, self.rules, self.bao = _rules_controls(self, with_bao=True)
+        self.allowed = False  # "hợp lệ" said with N: an empty list is then an answer
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -142,6 +143,7 @@ class MoveAsker(ChieuAsker):
             self.rules.set_ticked(set())
             if self.bao is not None:
                 self.bao.setChecked(False)
+            self.allowed = True
             self.answer_now.emit()
         elif command == "drill_bao" and self.bao is not None:
             self.bao.toggle()
@@ -151,9 +153,16 @@ class MoveAsker(ChieuAsker):
         self.rules.show_verdict(set(self.item.answer.get("verdict", [])))
         super().show_grade(grade)
 
+    def missing(self) -> str:
+        """Nothing ticked and "hợp lệ" not said: Enter alone must not answer "allowed"."""
+        return _nothing_ticked()
+
     def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"rules": [ids], "bao": bool}`` — no rule ticked means allowed."""
-        return {"rules": self.rules.ticked(), "bao": bool(self.bao and self.bao.isChecked())}
+        """``{"rules": [ids], "bao": bool}`` — no rule ticked, said with N, means allowed."""
+        rules, bao = self.rules.ticked(), bool(self.bao and self.bao.isChecked())
+        if not rules and not bao and not self.allowed:
+            return None
+        return {"rules": rules, "bao": bao}
 
 
 class ClaimAsker(ChieuAsker):
@@ -197,6 +206,12 @@ class ClaimAsker(ChieuAsker):
         self.changed.emit()
         self.answer_now.emit()
 
+    def missing(self) -> str:
+        """None of the three answers given yet."""
+        return translate("LearnAsk", "Chưa trả lời: Ù ({win}), Chíu ({chiu}) hay Không ({no})?"
+                         ).format(win=key_hint("drill_win"), chiu=key_hint("drill_chiu"),
+                                  no=key_hint("drill_no"))
+
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"act": "win" | "chiu" | "none"}``."""
         return None if self.act is None else {"act": self.act}
@@ -213,6 +228,7 @@ class TraiViAsker(Asker):
         meld = item.position["meld"]
         self.eaten, self.hand, self.top = (Card.parse(meld[k]) for k in ("eaten", "hand", "top"))
         self.hint, self.rules, _ = _rules_controls(self, with_bao=False)
+        self.allowed = False  # "đặt đúng" said with N
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -238,6 +254,7 @@ class TraiViAsker(Asker):
         """N: laid right."""
         if command == "drill_no" and not self.locked:
             self.rules.set_ticked(set())
+            self.allowed = True
             self.answer_now.emit()
 
     def show_grade(self, grade: Grade) -> None:
@@ -245,6 +262,16 @@ class TraiViAsker(Asker):
         self.rules.show_verdict(set(self.item.answer.get("verdict", [])))
         super().show_grade(grade)
 
+    def missing(self) -> str:
+        """Nothing ticked and "đặt đúng" not said."""
+        return _nothing_ticked()
+
     def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"rules": [ids]}``."""
-        return {"rules": self.rules.ticked()}
+        """``{"rules": [ids]}`` — empty only when said with N."""
+        rules = self.rules.ticked()
+        return {"rules": rules} if rules or self.allowed else None
+
+
+def _nothing_ticked() -> str:
+    return translate("LearnAsk", "Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm Hợp lệ "
+                                 "({no}).").format(no=key_hint("drill_no"))

@@ -43,6 +43,11 @@ class WaitingAsker(ChieuAsker):
         self.changed.emit()
         self.answer_now.emit()
 
+    def missing(self) -> str:
+        """Neither answer given yet."""
+        return translate("LearnAsk", "Chưa trả lời: có chờ ù ({yes}) hay chưa ({no})?").format(
+            yes=key_hint("drill_yes"), no=key_hint("drill_no"))
+
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"waiting": bool}``."""
         return None if self.said is None else {"waiting": self.said}
@@ -101,6 +106,10 @@ class WaitsAsker(ChieuAsker):
                                                               n=w["live"]) for w in waits))
         return self.view(message=message)
 
+    def missing(self) -> str:
+        """No winning card chosen yet."""
+        return translate("LearnAsk", "Chưa chọn quân ù nào.")
+
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"waits": [codes], "live": {code: n}}`` (live only when every count is given)."""
         chosen = self.picker.chosen()
@@ -124,6 +133,7 @@ class EatAsker(ChieuAsker):
                       for c in group]
         self.cursor = 0
         self.with_: set[Card] = set()
+        self.declined = False  # "không ăn" said (N, the prompt): never Enter on nothing chosen
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.controls_layout.addWidget(self.hint)
@@ -179,11 +189,20 @@ class EatAsker(ChieuAsker):
             self.changed.emit()
         elif command == "drill_no":
             self.with_.clear()
+            self.declined = True
             self.changed.emit()
             self.answer_now.emit()
         elif command == "drill_submit" and self.with_:
             self.answer_now.emit()
 
+    def missing(self) -> str:
+        """Nothing chosen and "không ăn" not said."""
+        return translate("LearnAsk", "Chưa chọn quân nào để ăn. Không ăn thì bấm Không ăn "
+                                     "({key}).").format(key=key_hint("drill_no"))
+
     def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"with": [codes]}`` — ``[]`` leaves the card."""
-        return {"with": sorted(str(c) for c in self.with_)}
+        """``{"with": [codes]}``; ``[]`` (leaving the card) only once "không ăn" was said, so an
+        Enter with nothing chosen is not taken for it."""
+        if self.declined:
+            return {"with": []}
+        return {"with": sorted(str(c) for c in self.with_)} if self.with_ else None

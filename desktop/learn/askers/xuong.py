@@ -74,6 +74,11 @@ class XuongAsker(ChieuAsker):
         """Enter before anything was called: the dialog, where the call is composed."""
         self.open_dialog()
 
+    def missing(self) -> str:
+        """Nothing called yet (the dialog opens with it)."""
+        return translate("LearnAsk", "Chưa xướng: chọn các cước trong bảng xướng rồi bấm "
+                                     "Xướng.")
+
     def open_dialog(self) -> None:
         """The xướng dialog over the window; its call is the answer."""
         if self.locked or self.dialog is not None:
