@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import press, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import shown_review
 
 from desktop.chieu.hitmap import HitKind
 from desktop.chieu.scene import Scene
@@ -57,17 +58,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 @pytest.fixture
 def screen(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScreen]:
     """Xem lại on the small store, shown and active."""
-    worker = Worker()
-    review = ReviewScreen(store, worker, scene)
-    qtbot.addWidget(review)
-    review.resize(1280, 760)
-    with qtbot.waitExposed(review):
-        review.show()
-    review.activateWindow()
-    qtbot.waitUntil(review.isActiveWindow)
-    yield review
-    review.shutdown()
-    worker.wait(10_000)
+    yield from shown_review(qtbot, store, scene)
 
 
 def won_game(store: Store) -> int:

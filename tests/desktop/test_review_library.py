@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window, press, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import shown_review
 
 from desktop.chieu.scene import Scene
 from desktop.qt import QModelIndex, Qt
 from desktop.review.library_model import COLUMNS, SORT_ROLE, Column, ResultFilter
 from desktop.review.replay import annotation_position
 from desktop.review.screen import ReviewScreen
-from desktop.worker import Worker
 from engine.ai.selfplay import play_session
 from engine.game import Phase
 from replays.library import list_games
@@ -63,17 +63,7 @@ def library(library_1000: Path, tmp_path: Path) -> Path:
 def screen(qtbot: QtBot, library: Path, scene: Scene) -> Iterator[ReviewScreen]:
     """The Xem lại screen on the copy, shown and active (shortcuts need an active window)."""
     store = Store.open(library)
-    worker = Worker()
-    review = ReviewScreen(store, worker, scene)
-    qtbot.addWidget(review)
-    review.resize(1280, 760)
-    with qtbot.waitExposed(review):
-        review.show()
-    review.activateWindow()
-    qtbot.waitUntil(review.isActiveWindow)
-    yield review
-    review.shutdown()
-    worker.wait(10_000)
+    yield from shown_review(qtbot, store, scene)
     store.close()
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import shown_review
 
 from desktop.chieu.scene import Scene
 from desktop.main_window import MainWindow
@@ -23,7 +24,6 @@ from desktop.qt import QApplication, Qt, QWidget
 from desktop.review.library_model import ResultFilter
 from desktop.review.library_page import LibraryPage
 from desktop.review.screen import ReviewScreen
-from desktop.worker import Worker
 from engine.ai.selfplay import play_session
 from replays.batch import analyze_library
 from replays.library import list_games
@@ -54,17 +54,7 @@ def screen(qtbot: QtBot, tmp_path: Path, scene: Scene) -> Iterator[ReviewScreen]
     """Xem lại on the 8 games, shown and active (shortcuts need an active window)."""
     make_library(tmp_path / "replays.db")
     store = Store.open(tmp_path / "replays.db")
-    worker = Worker()
-    review = ReviewScreen(store, worker, scene)
-    qtbot.addWidget(review)
-    review.resize(1280, 760)
-    with qtbot.waitExposed(review):
-        review.show()
-    review.activateWindow()
-    qtbot.waitUntil(review.isActiveWindow)
-    yield review
-    review.shutdown()
-    worker.wait(10_000)
+    yield from shown_review(qtbot, store, scene)
     store.close()
 
 

@@ -94,7 +94,26 @@ def _rules_controls(asker: Asker, with_bao: bool) -> tuple[QLabel, RuleList, QCh
     return hint, rules, bao
 
 
-class MoveAsker(ChieuAsker):
+class _TicksRules:
+    """What the two "which lỗi?" questions share: the verdict marked in their list once
+    graded, and an empty list is an answer only when "hợp lệ" was said with N (Enter alone
+    on nothing ticked asks for it)."""
+
+    rules: RuleList
+    item: Item
+
+    def show_grade(self, grade: Grade) -> None:
+        """Mark the engine's verdict (the item's answer) in the list."""
+        self.rules.show_verdict(set(self.item.answer.get("verdict", [])))
+        super().show_grade(grade)  # type: ignore[misc]
+
+    def missing(self) -> str:
+        """Nothing ticked and "hợp lệ" not said."""
+        return translate("LearnAsk", "Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm Hợp "
+                                     "lệ ({no}).").format(no=key_hint("drill_no"))
+
+
+class MoveAsker(_TicksRules, ChieuAsker):
     """Is the proposed move allowed; if not, which lỗi, and does the player become báo?"""
 
     commands = frozenset({"drill_no", "drill_bao"})
@@ -147,15 +166,6 @@ class MoveAsker(ChieuAsker):
             self.answer_now.emit()
         elif command == "drill_bao" and self.bao is not None:
             self.bao.toggle()
-
-    def show_grade(self, grade: Grade) -> None:
-        """Mark the engine's verdict (the item's answer) in the list."""
-        self.rules.show_verdict(set(self.item.answer.get("verdict", [])))
-        super().show_grade(grade)
-
-    def missing(self) -> str:
-        """Nothing ticked and "hợp lệ" not said: Enter alone must not answer "allowed"."""
-        return _nothing_ticked()
 
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"rules": [ids], "bao": bool}`` — no rule ticked, said with N, means allowed."""
@@ -217,7 +227,7 @@ class ClaimAsker(ChieuAsker):
         return None if self.act is None else {"act": self.act}
 
 
-class TraiViAsker(Asker):
+class TraiViAsker(_TicksRules, Asker):
     """L0: a cạ meld laid on the mat — right, or trái vỉ?"""
 
     commands = frozenset({"drill_no"})
@@ -257,21 +267,8 @@ class TraiViAsker(Asker):
             self.allowed = True
             self.answer_now.emit()
 
-    def show_grade(self, grade: Grade) -> None:
-        """Mark the engine's verdict (the item's answer) in the list."""
-        self.rules.show_verdict(set(self.item.answer.get("verdict", [])))
-        super().show_grade(grade)
-
-    def missing(self) -> str:
-        """Nothing ticked and "đặt đúng" not said."""
-        return _nothing_ticked()
-
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"rules": [ids]}`` — empty only when said with N."""
         rules = self.rules.ticked()
         return {"rules": rules} if rules or self.allowed else None
 
-
-def _nothing_ticked() -> str:
-    return translate("LearnAsk", "Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm Hợp lệ "
-                                 "({no}).").format(no=key_hint("drill_no"))
