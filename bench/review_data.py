@@ -1,11 +1,12 @@
 """Review-data benchmarks (issue 8, the non-UI half): prints figures, never asserts a time.
 
 `python bench/review_data.py --json [--db PATH]` → on a library of 1,000 self-play games
-(random, random, beginner, normal; made with the engine's self-play unless --db names one):
-list_ms (list_games, best of N, before and after analysis), batch_s (analyze_library of the
-whole library), stats_ms (game_stats + summarize), report_ms (one game's HTML report) and
-import_s (import_file of the library into an empty store). The user's --db is never changed:
-everything runs on copies.
+(random, random, beginner, normal, in hội of 10: bench/review.py's make_library, unless --db
+names one): list_ms (list_games, best of N, before and after analysis), batch_s
+(analyze_library of the whole library), stats_ms (game_stats + summarize), report_ms (one
+game's HTML report), report_all_s (the report of every game, once) and import_s (import_file
+of the library into an empty store). The user's --db is never changed: everything runs on
+copies.
 """
 
 from __future__ import annotations
@@ -21,26 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai.selfplay import play_session
+from bench.review import make_library
 from replays.batch import analyze_library
 from replays.commands import analysed
 from replays.library import import_file, list_games
-from replays.record import GameRecord, Player, SessionRecord
-from replays.report import page
+from replays.report import page, replayed
 from replays.stats import game_stats, summarize
 from replays.store import Store
 
 LEVELS = ("random", "random", "beginner", "normal")
-
-
-def make_library(path: Path, games: int, seed: int) -> None:
-    """``chan-tutor selfplay --games N --levels random,random,beginner,normal --out path``."""
-    played = play_session(LEVELS, games, seed)
-    players = tuple(Player(f"Máy {i + 1} ({lv})", "ai", lv) for i, lv in enumerate(LEVELS))
-    record = SessionRecord(players=players, games=tuple(
-        GameRecord(g.deal, tuple(g.record), g.mode) for g in played))
-    with Store.open(path) as store:
-        store.import_session(record)
 
 
 def best_ms(fn: Callable[[], object], repeats: int) -> float:
@@ -67,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.db is not None:
             shutil.copyfile(args.db, db)
         else:
-            make_library(db, args.games, args.seed)
+            make_library(db, args.games, args.seed, LEVELS)
         seat = 2  # the beginner: the learner-like seat of self-play
         with Store.open(db) as store:
             games = len(list_games(store))
@@ -79,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
             after = best_ms(lambda: list_games(store), args.repeats)
             stats_ms = best_ms(lambda: summarize(game_stats(store, lambda r: seat)),
                                args.repeats)
-        report_ms = best_ms(lambda: page(str(db), analysed(db, games // 2)), args.repeats)
+        report_ms = best_ms(lambda: page(str(db), replayed(analysed(db, games // 2))),
+                            args.repeats)
+        report_all_s = best_ms(lambda: page(str(db), replayed(analysed(db))), 1) / 1000
         with Store.open(Path(tmp) / "empty.db") as empty:
             t0 = time.perf_counter()
             imported = len(import_file(empty, db))
@@ -87,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     figures = {"games": games, "list_ms_unanalysed": round(before, 1),
                "list_ms": round(after, 1), "batch_s": round(batch_s, 2),
                "batch_failed": len(result.failed), "stats_ms": round(stats_ms, 1),
-               "report_ms": round(report_ms, 1), "import_s": round(import_s, 2),
+               "report_ms": round(report_ms, 1), "report_all_s": round(report_all_s, 2),
+               "import_s": round(import_s, 2),
                "imported": imported}
     if args.json:
         print(json.dumps(figures))

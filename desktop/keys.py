@@ -4,10 +4,12 @@ it and the help screen (F1) lists it, so the two can never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from desktop.i18n import translate
+from desktop.qt import QAction, QKeySequence, Qt, QWidget
 from engine.deal import N_PILES
 
 
@@ -131,6 +133,21 @@ def binding(command: str) -> Binding:
 def keys_of(command: str) -> tuple[str, ...]:
     """The keys of a command id."""
     return _BY_ID[command].keys
+
+
+def bind(widget: QWidget, command: str, slot: Callable[[], object],
+         keys: Sequence[str] | None = None,
+         context: Qt.ShortcutContext = Qt.ShortcutContext.WidgetWithChildrenShortcut,
+         ) -> QAction:
+    """An action on `widget` that runs `slot` on the command's keys from this table — or on
+    `keys`, some of them, where each key says something of its own (a number, a letter) —
+    while the focus is inside `widget` (or its window, with `context`)."""
+    action = QAction(widget)
+    action.setShortcuts([QKeySequence(k) for k in (keys if keys is not None else keys_of(command))])
+    action.setShortcutContext(context)
+    action.triggered.connect(lambda _=False: slot())
+    widget.addAction(action)
+    return action
 
 
 def key_hint(command: str) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from desktop.chieu.scene import Scene
 from desktop.i18n import current, set_language, translate
-from desktop.keys import keys_of
+from desktop.keys import bind, keys_of
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.resume import offerable_game
 from desktop.play.screen import PlayScreen, describe_game
@@ -22,7 +22,6 @@ from desktop.qt import (
     QCloseEvent,
     QEvent,
     QHBoxLayout,
-    QKeySequence,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -85,10 +84,11 @@ class MainWindow(QMainWindow):
         self.resume_box: QMessageBox | None = None
         self.settings_dialog: SettingsDialog | None = None
         self._closed = False
-        self.scene = scene  # the chiếu's caches, shared with Học's pictures
+        # one set of card art, mats and layouts for Chơi, Học and Xem lại (start-up time)
+        self.scene = scene or Scene()
 
         self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
-                               seeds, scene)
+                               seeds, self.scene)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
@@ -142,12 +142,8 @@ class MainWindow(QMainWindow):
                 ("new_session", self.new_session), ("settings", self.open_settings),
                 ("language", self.toggle_language), ("mute", self.toggle_sound),
                 ("about", self.open_about), ("quit", self.close)):
-            action = QAction(self)
-            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
-            self.actions_by_id[command] = action
+            self.actions_by_id[command] = bind(self, command, slot,
+                                               context=Qt.ShortcutContext.WindowShortcut)
         self.help_menu.addAction(self.actions_by_id["help"])
         self.help_menu.addAction(self.actions_by_id["about"])
 
@@ -173,7 +169,7 @@ class MainWindow(QMainWindow):
             if self.review is None:
                 from desktop.review.screen import ReviewScreen
 
-                self.review = ReviewScreen(self.store, self.worker)
+                self.review = ReviewScreen(self.store, self.worker, self.scene)
                 self.review.branched.connect(self.play_branch)
                 self.pages.addWidget(self.review)
             else:

@@ -18,6 +18,11 @@ BAO_RULES = frozenset(f"L{i}" for i in range(6, 18))
 NGHI_RULES = frozenset({"L0", "L1", "L2"})
 U_BAO_RULES = frozenset({"L3", "L4", "L5"})
 
+
+def rule_key(rule: str) -> tuple[int, str]:
+    """A sort key putting L ids in numeric order (L2 before L10), then any other judgement."""
+    return (int(rule[1:]), "") if rule[:1] == "L" and rule[1:].isdigit() else (99, rule)
+
 NAMES_VI: dict[str, str] = {
     "L0": "Trái vỉ", "L1": "Ăn treo tranh", "L2": "Chíu được mà ăn thường",
     "L3": "Ăn chọn cạ", "L4": "Ăn cạ chuyển chờ", "L5": "Có chắn cấu cạ",

@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.events import BecameBao, EndKind, Origin
 from engine.explain import explanation
 from engine.game import Game, Phase
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES
+from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, rule_key
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R
@@ -34,11 +34,6 @@ WEIGHTS = (0.75, 0.17, 0.08)  # how often each kind is drawn when all are asked 
 TRIES = 40
 FOCUS_TRIES = 12  # games searched for a move breaking a focus rule before any lỗi will do
 PLACING = (Act.DRAW, Act.DISCARD, Act.RETURN)
-
-
-def rule_key(rule: str) -> tuple[int, str]:
-    """L ids in numeric order, then the other judgements."""
-    return (int(rule[1:]), "") if rule[:1] == "L" and rule[1:].isdigit() else (99, rule)
 
 
 # ------------------------------------------------------------------------ move

@@ -21,24 +21,27 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.game import Game
+from engine.violations import rule_key
 from lessons import loi, xuong
 from lessons.item import Item
 from lessons.position import game_position
 from lessons.progress import Progress
+from replays.library import CALL_KINDS as _CALL_KINDS
+from replays.record import human_seats
 from replays.store import Store
 
 Annotation = dict[str, Any]
 
 MOVE_KINDS = frozenset({"violation", "u_lao"})
 CLAIM_KINDS = frozenset({"missed_u", "missed_chiu"})
-CALL_KINDS = frozenset({"call_wrong", "call_missing", "call_order", "bach_thu_not_called"})
+CALL_KINDS = frozenset(_CALL_KINDS)
 MISTAKE_KINDS = MOVE_KINDS | CLAIM_KINDS | CALL_KINDS
 
 
 def _source(game_id: int | None, anns: list[Annotation]) -> dict[str, Any]:
     out: dict[str, Any] = {"event": anns[0]["event"], "seat": anns[0]["seat"],
                            "annotations": sorted({a["kind"] for a in anns})}
-    rules = sorted({a["rule"] for a in anns if "rule" in a}, key=loi.rule_key)
+    rules = sorted({a["rule"] for a in anns if "rule" in a}, key=rule_key)
     if rules:
         out["rules"] = rules
     if game_id is not None:
@@ -78,8 +81,7 @@ def game_mistakes(game: Game, annotations: Iterable[Annotation], seats: Iterable
 
 def learner_seats(store: Store, session_id: int) -> list[int]:
     """The seats a person played in a session (FORMATS ``players`` of kind ``human``)."""
-    players = store.session(session_id, upto=-1).players
-    return [i for i, p in enumerate(players) if p.kind == "human"]
+    return human_seats(store.session(session_id, upto=-1).players)
 
 
 def build_deck(store: Store, game_ids: Iterable[int] | None = None,

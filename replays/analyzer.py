@@ -34,6 +34,11 @@ ANALYSIS_VERSION = f"{ENGINE_VERSION}+analysis.{ANALYZER_REVISION}"
 Annotation = dict[str, Any]
 
 
+def is_note(annotation: Annotation) -> bool:
+    """A teaching note (``note_*``, replays.notes): never an error, never counted as one."""
+    return str(annotation.get("kind", "")).startswith("note_")
+
+
 def analyze_session(record: SessionRecord, rules: LangRules | None = None) -> list[Doc]:
     """One document per game of the session, ``index`` counted from 0 (BadRecord if a
     record holds an impossible event)."""

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from engine.actions import Action
 from engine.game import Game
-from replays.analyzer import ANALYSIS_VERSION, game_document
+from replays.analyzer import game_document
 from replays.errors import BadRecord
-from replays.library import RulesKeys
+from replays.library import current_counts
 from replays.notes import Notes
 from replays.rebuild import replay_session
 from replays.record import SessionRecord
@@ -92,15 +92,13 @@ class _Run:
 def pending_games(store: Store, game_ids: Sequence[int] | None = None) -> list[int]:
     """Finished games (of ``game_ids``, or all) with no analysis cached for this engine
     version under their own rules, oldest first."""
-    keys = RulesKeys()
     # the counts, not the documents: a document m003 could not count (edited by hand) is
     # analysed again, or the library would list its game as "not analysed" for ever
-    cached = set(store.db.execute("SELECT game_id, rules FROM annotation_counts WHERE "
-                                  "engine_version = ?", (ANALYSIS_VERSION,)).fetchall())
+    cached = current_counts(store)
     wanted = None if game_ids is None else set(game_ids)
-    return [gid for gid, rules in store.db.execute(
-                "SELECT id, rules FROM games WHERE status = 'over' ORDER BY id")
-            if (wanted is None or gid in wanted) and (gid, keys.of(rules)) not in cached]
+    return [gid for (gid,) in store.db.execute(
+                "SELECT id FROM games WHERE status = 'over' ORDER BY id")
+            if (wanted is None or gid in wanted) and gid not in cached]
 
 
 class _Session:

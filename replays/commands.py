@@ -4,21 +4,19 @@ plain text for people (replays.cli prints one of them)."""
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from replays.analyzer import Doc, analyze_session
 from replays.chanjson import read_file, write_file
 from replays.errors import BadFile, BadRecord
-from replays.files import is_sqlite
+from replays.files import is_database
 from replays.paths import default_db
 from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
 from replays.store import Store
 from replays.text import render_games
-
-_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +35,14 @@ def _no_game(source: Path, n: int, count: int) -> BadFile:
 @dataclass(frozen=True, slots=True)
 class Analysed:
     """One analysed game of FILE: its document, its players, the title line ``analyze``
-    prints, and the session record that ends with it (replaying it rebuilds the game)."""
+    prints, and where it was played: game ``position`` of the hội ``record`` (one record
+    shared by the games of a hội; replaying it rebuilds the game, its thông included)."""
 
     doc: Doc
     players: tuple[Player, ...]
     title: str
     record: SessionRecord
+    position: int
 
 
 def analyze(args: argparse.Namespace) -> Output:
@@ -56,23 +56,20 @@ def analyze(args: argparse.Namespace) -> Output:
 def analysed(path: Path, game: int | None = None) -> list[Analysed]:
     """The games of FILE (or game N, counted from 0) analysed as ``analyze`` reads FILE:
     a .chan.json or a replay database (through a private copy: never changed)."""
-    if is_sqlite(path) or path.suffix.lower() in _DB_SUFFIXES:
+    if is_database(path):
         return _analyze_db(path, game)
     record = read_file(path)
     count = len(record.games)
     if game is not None and not 0 <= game < count:
         raise _no_game(path, game, count)
     if game is not None:  # the games before N still decide its thông (C2)
-        record = SessionRecord(record.rules, record.players, record.games[:game + 1],
-                               record.thong_seat, record.created_at)
+        record = replace(record, games=record.games[:game + 1])
     try:
         docs = analyze_session(record)
     except BadRecord as e:
         raise e.located(str(path)) from None
     first = 0 if game is None else game
-    return [Analysed(d, record.players, "", SessionRecord(
-                record.rules, record.players, record.games[:n + 1], record.thong_seat,
-                record.created_at))
+    return [Analysed(d, record.players, "", record, n)
             for n, d in enumerate(docs[first:], start=first)]
 
 
@@ -83,20 +80,15 @@ def _analyze_db(path: Path, game: int | None) -> list[Analysed]:
             raise _no_game(path, game, len(ids))
         chosen = ids if game is None else [ids[game]]
         first = 0 if game is None else game
-        out: list[Analysed] = []
         where = {gid: store.locate(gid) for gid in chosen}
-        upto: dict[int, int] = {}
-        for sid, pos in where.values():
-            upto[sid] = max(upto.get(sid, 0), pos)
-        sessions = {sid: store.session(sid, pos) for sid, pos in upto.items()}
-        for n, (gid, doc) in enumerate(store.analyses(chosen), start=first):
-            sid, pos = where[gid]
-            record = sessions[sid]
-            doc = {**doc, "index": n, "game_id": gid, "session_id": sid}
-            out.append(Analysed(doc, record.players, f" · id {gid}, hội/session {sid} #{pos}",
-                                SessionRecord(record.rules, record.players,
-                                              record.games[:pos + 1], record.thong_seat,
-                                              record.created_at)))
+        sessions = store.sessions_upto(where.values())
+        docs = {sid: store.analyze_record(sid, record) for sid, record in sessions.items()}
+    out: list[Analysed] = []
+    for n, gid in enumerate(chosen, start=first):
+        sid, pos = where[gid]
+        doc = {**docs[sid][pos], "index": n, "game_id": gid, "session_id": sid}
+        out.append(Analysed(doc, sessions[sid].players,
+                            f" · id {gid}, hội/session {sid} #{pos}", sessions[sid], pos))
     return out
 
 
@@ -125,19 +117,19 @@ def export(args: argparse.Namespace) -> Output:
 
 def import_(args: argparse.Namespace) -> Output:
     """``import FILE [--db DB]``: check every event, then store the session in one go."""
-    if is_sqlite(args.file) or args.file.suffix.lower() in _DB_SUFFIXES:
+    if is_database(args.file):
         raise BadFile(f"{args.file}: import reads .chan.json files, not databases (export a "
                       f"game of it first)",
                       f"{args.file}: lệnh import đọc tệp .chan.json, không đọc cơ sở dữ liệu "
                       f"(hãy export ván đó trước)")
     record = read_file(args.file)
     try:
-        replay_session(record)
+        replay = replay_session(record)
     except BadRecord as e:
         raise e.located(str(args.file)) from None
     db: Path = args.db if args.db is not None else default_db(getattr(args, "data_dir", None))
     with Store.open(db) as store:
-        session_id, ids = store.import_session(record)
+        session_id, ids = store.import_session(record, replay.games)
     return Output({"db": str(db), "session_id": session_id, "game_ids": ids},
                   f"Đã nhập {len(ids)} ván vào / imported {len(ids)} game(s) into {db} "
                   f"(hội/session {session_id}, ids {', '.join(map(str, ids)) or '—'})\n")

@@ -13,6 +13,7 @@ MAX_BYTES = 20 * 1024 * 1024  # larger records are refused, never read (issue 4)
 # games (about 11 MB per 1,000) must still open; the limit only guards against a wrong file.
 MAX_DB_BYTES = 2 * 1024 * 1024 * 1024
 SQLITE_MAGIC = b"SQLite format 3\x00"
+DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
 
 def checked_size(path: Path, limit: int = MAX_BYTES) -> int:
@@ -57,6 +58,12 @@ def is_sqlite(path: Path) -> bool:
             return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
     except OSError:
         return False
+
+
+def is_database(path: Path) -> bool:
+    """Whether the user named a replay database rather than a .chan.json file: by its
+    suffix, or, whatever it is called, by its SQLite header."""
+    return path.suffix.lower() in DB_SUFFIXES or is_sqlite(path)
 
 
 def _umask() -> int:

@@ -10,27 +10,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.game import Game
 from engine.rules import LangRules
 from replays.analyzer import ANALYSIS_VERSION
-from replays.chanjson import read_file
 from replays.errors import BadRecord
-from replays.files import is_sqlite
 from replays.rebuild import SessionReplay, replay_session
-from replays.record import GameRecord, SessionRecord
-from replays.store import Store, rules_key
+from replays.record import GameRecord, Player, SessionRecord, human_seat
+from replays.store import Store, read_sessions, rules_key
 
-# The annotation kinds that are errors (FORMATS.md "Annotation kinds"), in that order; the
-# teaching notes (note_*) are never counted.
+# The annotation kinds that judge the call (R8), and every kind that is an error (FORMATS.md
+# "Annotation kinds"), in that order; the teaching notes (note_*) are never counted.
+CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")
 ERROR_KINDS = ("violation", "bao", "missed_u", "missed_chiu", "u_lao", "u_bao",
-               "nghi_an_tien", "bo_u", "call_wrong", "call_missing", "call_order",
-               "bach_thu_not_called")
-DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+               "nghi_an_tien", "bo_u", *CALL_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +47,7 @@ class LibraryRow:
     winner: int | None
     payout: str | None
     transfers: tuple[float, ...]
-    events: int
+    events: int  # recorded events (0 where library_rows was told not to count them)
     # Annotations by kind (every kind of ERROR_KINDS, 0 when absent) of the analysis cached
     # for this engine version and the game's own rules; None: not analysed yet.
     counts: dict[str, int] | None
@@ -103,11 +101,11 @@ def _players(text: str, cache: dict[str, tuple[tuple[str, ...], int | None]]
         players = []
     if not isinstance(players, list):
         players = []
-    names = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
-    human = next((i for i, p in enumerate(players)
-                  if isinstance(p, dict) and p.get("kind") == "human"), None)
-    cache[text] = names, human
-    return names, human
+    # tolerant of an edited database: a seat that is not an object is an unnamed computer
+    people = tuple(Player(str(p.get("name", "?")), "human" if p.get("kind") == "human" else "ai")
+                   if isinstance(p, dict) else Player("?", "ai") for p in players)
+    cache[text] = tuple(p.name for p in people), human_seat(people)
+    return cache[text]
 
 
 def _summary(text: str | None) -> dict[str, Any]:
@@ -125,26 +123,40 @@ def _counts(text: str) -> dict[str, int]:
     return {**dict.fromkeys(ERROR_KINDS, 0), **stored}
 
 
-def list_games(store: Store) -> list[LibraryRow]:
-    """Every game, newest first (two queries: the games, the counts of this engine version)."""
-    counts: dict[int, dict[str, str]] = {}
-    for gid, key, text in store.db.execute(
-            "SELECT game_id, rules, counts FROM annotation_counts WHERE engine_version = ?",
-            (ANALYSIS_VERSION,)):
-        counts.setdefault(gid, {})[key] = text
+def current_counts(store: Store) -> dict[int, tuple[str, str]]:
+    """The annotation counts (``counts`` by kind, ``seats`` per seat: migration m003's JSON,
+    as stored) of every game with an analysis cached by this analyzer (ANALYSIS_VERSION)
+    under the game's own rules; a game not here has not been analysed yet."""
     keys = RulesKeys()
+    return {gid: (counts, seats) for gid, own, key, counts, seats in store.db.execute(
+                "SELECT g.id, g.rules, c.rules, c.counts, c.seats FROM games g "
+                "JOIN annotation_counts c ON c.game_id = g.id AND c.engine_version = ?",
+                (ANALYSIS_VERSION,))
+            if keys.of(own) == key}
+
+
+def list_games(store: Store) -> list[LibraryRow]:
+    """Every game, newest first (two queries: the games, the counts of this analyzer)."""
+    return library_rows(store, current_counts(store), count_events=True)
+
+
+def library_rows(store: Store, counts: Mapping[int, tuple[str, str]],
+                 count_events: bool) -> list[LibraryRow]:
+    """The rows of list_games, given ``current_counts(store)``; without ``count_events``
+    every row's ``events`` is 0 and the events table is not read (statistics never show
+    it)."""
+    events = "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)" if count_events else "0"
     people: dict[str, tuple[tuple[str, ...], int | None]] = {}
     rows: list[LibraryRow] = []
-    for gid, sid, pos, started, rules, players, mode, status, result, events in store.db.execute(
-            "SELECT g.id, g.session_id, g.position, g.started_at, g.rules, g.players, g.mode, "
-            "g.status, g.result, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) "
-            "FROM games g ORDER BY g.started_at DESC, g.id DESC"):
+    for gid, sid, pos, started, players, mode, status, result, n in store.db.execute(
+            "SELECT g.id, g.session_id, g.position, g.started_at, g.players, g.mode, "
+            f"g.status, g.result, {events} FROM games g "
+            "ORDER BY g.started_at DESC, g.id DESC"):
         names, human = _players(players, people)
         summary = _summary(result) if status == "over" else {}
         transfers = summary.get("transfers")
         winner = summary.get("winner")
         mine = counts.get(gid)
-        text = None if mine is None else mine.get(keys.of(rules) or "")
         rows.append(LibraryRow(
             game_id=gid, session_id=sid, position=pos, started_at=started, names=names,
             human_seat=human, mode=mode, status=status,
@@ -152,7 +164,7 @@ def list_games(store: Store) -> list[LibraryRow]:
             winner=winner if isinstance(winner, int) else None,
             payout=str(summary["payout"]) if summary.get("payout") else None,
             transfers=tuple(float(t) for t in transfers) if isinstance(transfers, list) else (),
-            events=events, counts=None if text is None else _counts(text)))
+            events=n, counts=None if mine is None else _counts(mine[0])))
     return rows
 
 
@@ -194,22 +206,21 @@ def _stored_prints(store: Store, deals: set[str] | None = None) -> set[str]:
 def _sessions_of(path: Path) -> list[tuple[SessionRecord, SessionReplay]]:
     """The sessions of a .chan.json file or of a replay database (read from a private copy:
     the user's file is never changed), each checked by replaying it."""
-    if is_sqlite(path) or path.suffix.lower() in DB_SUFFIXES:
-        with Store.open_copy(path) as source:
-            records = [source.session(sid) for sid in source.sessions()]
-    else:
-        records = [read_file(path)]
+    records = read_sessions(path)
     try:
         return [(record, replay_session(record)) for record in records]
     except BadRecord as e:
         raise e.located(str(path)) from None
 
 
-def _new_runs(record: SessionRecord, replay: SessionReplay,
-              known: set[str]) -> list[SessionRecord]:
+Run = tuple[SessionRecord, tuple[Game, ...]]
+
+
+def _new_runs(record: SessionRecord, replay: SessionReplay, known: set[str]) -> list[Run]:
     """The games of a session not in ``known``, as sessions of consecutive games, each
-    carrying the thông seat (C2) its first game was played with."""
-    runs: list[SessionRecord] = []
+    carrying the thông seat (C2) its first game was played with, and those games as the
+    session's replay rebuilt them (the same games a replay of the run alone rebuilds)."""
+    runs: list[Run] = []
     start: int | None = None
     for i, g in enumerate(record.games):
         mark = _game_print(record.rules, g)
@@ -225,9 +236,10 @@ def _new_runs(record: SessionRecord, replay: SessionReplay,
     return runs
 
 
-def _run(record: SessionRecord, replay: SessionReplay, start: int, stop: int) -> SessionRecord:
-    return SessionRecord(record.rules, record.players, record.games[start:stop],
-                         replay.games[start].thong_seat, record.created_at)
+def _run(record: SessionRecord, replay: SessionReplay, start: int, stop: int) -> Run:
+    return (SessionRecord(record.rules, record.players, record.games[start:stop],
+                          replay.games[start].thong_seat, record.created_at),
+            replay.games[start:stop])
 
 
 def import_file(store: Store, path: Path) -> list[int]:
@@ -239,6 +251,6 @@ def import_file(store: Store, path: Path) -> list[int]:
                                    for record, _ in sessions for g in record.games})
     ids: list[int] = []
     for record, replay in sessions:
-        for run in _new_runs(record, replay, known):
-            ids.extend(store.import_session(run)[1])
+        for run, games in _new_runs(record, replay, known):
+            ids.extend(store.import_session(run, games)[1])
     return ids

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,6 +34,17 @@ class Player:
 def default_players(n: int = 4) -> tuple[Player, ...]:
     """A learner at seat 0 and computer players at the other seats."""
     return (Player("Bạn"), *(Player(f"Máy {i}", "ai", "normal") for i in range(1, n)))
+
+
+def human_seats(players: Sequence[Player]) -> list[int]:
+    """Every seat a person plays (FORMATS ``players`` of kind ``human``)."""
+    return [seat for seat, p in enumerate(players) if p.kind == "human"]
+
+
+def human_seat(players: Sequence[Player]) -> int | None:
+    """The first seat a person plays: the learner's side; None in an AI-only hội."""
+    seats = human_seats(players)
+    return seats[0] if seats else None
 
 
 @dataclass(frozen=True, slots=True)

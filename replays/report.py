@@ -5,19 +5,21 @@ with the true cước beside the call.
 FILE is read exactly as ``chan-tutor analyze`` reads it (replays.commands.analysed) and is
 never changed; the page is built whole before OUT is written (atomically), so an error
 never leaves an OUT behind. The positions are the engine's own states, rebuilt by replaying
-the session up to the game (its thông, C2, included).
+each session (hội) once for all its games shown (their thông, C2, included).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
 from engine.events import Event
 from engine.game import Game
+from replays.analyzer import is_note
 from replays.commands import Analysed, Output, analysed
 from replays.errors import BadFile
 from replays.files import write_atomic
@@ -48,13 +50,26 @@ class _Positions:
             self.after_event[index] = game.copy()
 
 
-def replayed(item: Analysed) -> tuple[Game, dict[int, Game]]:
-    """The game of ``item`` rebuilt by the engine, and its position after each annotated
-    event."""
-    last = len(item.record.games) - 1
-    watcher = _Positions({int(a["event"]) for a in item.doc["annotations"]})
-    replay = replay_session(item.record, watch=lambda i: watcher if i == last else None)
-    return replay.games[last], watcher.after_event
+# One game as the page shows it: its analysis, the game rebuilt by the engine, and its
+# position after each annotated event.
+Shown = tuple[Analysed, Game, Mapping[int, Game]]
+
+
+def replayed(items: Sequence[Analysed]) -> list[Shown]:
+    """Each item with its game and positions. Each hội is replayed once for all its games
+    shown (the items of one hội share its record), never once per game."""
+    by_hoi: dict[int, list[Analysed]] = {}
+    for item in items:
+        by_hoi.setdefault(id(item.record), []).append(item)
+    shown: dict[int, Shown] = {}
+    for group in by_hoi.values():
+        watchers = {item.position: _Positions({int(a["event"]) for a in item.doc["annotations"]})
+                    for item in group}
+        replay = replay_session(group[0].record, watch=watchers.get)
+        for item in group:
+            shown[id(item)] = (item, replay.games[item.position],
+                               watchers[item.position].after_event)
+    return [shown[id(item)] for item in items]
 
 
 def _counts(doc: dict[str, object]) -> str:
@@ -62,19 +77,19 @@ def _counts(doc: dict[str, object]) -> str:
     if not found:
         return both("không có ghi chú nào", "no annotations")
     return ", ".join(f"{both(*KINDS.get(k, (k, k)))}: {n}" for k, n in
-                     sorted(found.items(), key=lambda kv: (kv[0].startswith("note_"), kv[0])))
+                     sorted(found.items(), key=lambda kv: (is_note({"kind": kv[0]}), kv[0])))
 
 
-def game_html(item: Analysed) -> str:
-    """One game's section."""
+def game_html(item: Analysed, game: Game, positions: Mapping[int, Game]) -> str:
+    """One game's section: ``game`` is the game of ``item`` rebuilt, ``positions`` the game
+    after each annotated event."""
     doc, players = item.doc, item.players
     n = doc["index"]
-    game, positions = replayed(item)
     prefix = f"g{n}"
     who = " · ".join(seat_name(s, players)[0] + (" — người / human" if p.kind == "human"
                                                   else f" — máy / computer {p.level or ''}")
                      for s, p in enumerate(players))
-    errors = sum(1 for a in doc["annotations"] if not str(a["kind"]).startswith("note_"))
+    errors = sum(1 for a in doc["annotations"] if not is_note(a))
     ids = data(game=n, game_id=doc.get("game_id"), session_id=doc.get("session_id"))
     return (f'<section class="game" id="{prefix}"{ids}>'
             f'<h2>{both(f"Ván {n}", f"Game {n}")}{esc(item.title)}</h2>'
@@ -86,16 +101,15 @@ def game_html(item: Analysed) -> str:
             f'{events_html(doc, players, game.record, positions, prefix)}</section>')
 
 
-def page(source: str, items: list[Analysed]) -> str:
+def page(source: str, shown: Sequence[Shown]) -> str:
     """The whole page: UTF-8, lang="vi", inline CSS, no script, nothing fetched."""
     toc = []
-    for item in items:
+    for item, _, _ in shown:
         n = item.doc["index"]
-        errors = sum(1 for a in item.doc["annotations"]
-                     if not str(a["kind"]).startswith("note_"))
+        errors = sum(1 for a in item.doc["annotations"] if not is_note(a))
         toc.append(f'<li><a href="#g{n}">{both(f"Ván {n}", f"Game {n}")}</a>'
                    f'{esc(item.title)} · {errors} {both("lỗi và sai sót", "errors")}</li>')
-    body = "".join(game_html(i) for i in items)
+    body = "".join(game_html(*s) for s in shown)
     made_vi = f"Tạo bởi chan-tutor (engine {ENGINE_VERSION}); mở được bằng mọi trình duyệt."
     made_en = f"Made by chan-tutor (engine {ENGINE_VERSION}); opens in any browser."
     return (f'<!DOCTYPE html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">\n'
@@ -103,7 +117,7 @@ def page(source: str, items: list[Analysed]) -> str:
             f'<title>Báo cáo ván đấu — {esc(Path(source).name)} (chan-tutor)</title>\n'
             f'<style>{CSS}</style>\n</head>\n<body>\n<header><h1>'
             f'{both("Báo cáo ván đấu", "Game report")}</h1><p class="meta">{esc(source)} · '
-            f'{len(items)} {both("ván", "game(s)")}</p>'
+            f'{len(shown)} {both("ván", "game(s)")}</p>'
             f'<ul class="toc">{"".join(toc)}</ul></header>\n<main>{body}</main>\n'
             f'<footer>{both(made_vi, made_en)}</footer>\n'
             f'</body>\n</html>\n')
@@ -120,7 +134,7 @@ def report(args: argparse.Namespace) -> Output:
         raise BadFile(f"{out}: is a folder; name the HTML file to write",
                       f"{out}: là một thư mục; hãy đặt tên tệp HTML cần ghi")
     items = analysed(path, args.game)
-    text = page(str(path), items)
+    text = page(str(path), replayed(items))
     try:
         write_atomic(out, text)
     except OSError as e:

@@ -16,11 +16,14 @@ from engine.call import NAME_EN, render
 from engine.cards import Card
 from engine.game import Game, Phase
 from engine.melds import Meld
+from replays.analyzer import is_note
 from replays.record import Player
 from replays.report_html import both, card, cards, data, esc
 
 Doc = dict[str, Any]
 
+# Every kind of replays.library.ERROR_KINDS and the teaching notes, as a page names them
+# (tests/replays/test_report.py checks none is missing).
 KINDS: dict[str, tuple[str, str]] = {
     "violation": ("Lỗi", "violation"), "bao": ("Báo", "báo"),
     "missed_u": ("Bỏ ù", "missed ù"), "missed_chiu": ("Bỏ chíu", "missed chíu"),
@@ -235,7 +238,7 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
         # people count moves from 1; the data attributes keep the 0-based index (FORMATS)
         because = both(f"Do nước {cause + 1}: {c_vi}", f"set up by move {cause + 1}: {c_en}")
         extra.append(f'<p class="cause">{because}</p>')
-    note = " note" if kind.startswith("note_") else ""
+    note = " note" if is_note(a) else ""
     return (f'<article class="ann{note}" id="{anchor}"{facts}><h5>{" · ".join(head)}</h5>'
             f'<p class="msg" lang="vi">{esc(a["message"])}</p>'
             f'<p class="msg en" lang="en">{esc(a.get("message_en", ""))}</p>{"".join(extra)}'
@@ -254,8 +257,7 @@ def events_html(doc: Doc, players: Sequence[Player], record: Sequence[Action],
         group = by_event[event]
         action = record[event] if 0 <= event < len(record) else None
         what = "" if action is None else " · " + both(*action_text(action, players))
-        first_error = next((a for a in group if not str(a["kind"]).startswith("note_")),
-                           group[0])
+        first_error = next((a for a in group if not is_note(a)), group[0])
         arts = []
         for a in group:
             arts.append(annotation_html(a, players, record, f"{prefix}-a{n}"))

@@ -13,12 +13,11 @@ from typing import Any
 from replays.chanjson import write_file
 from replays.commands import Output
 from replays.errors import BadFile
-from replays.files import is_sqlite
+from replays.files import is_database
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
 
 _LEVELS = ("beginner", "normal", "strong", "random")
-_DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 MAX_GAMES = 100_000
 
 
@@ -49,8 +48,7 @@ def selfplay(args: argparse.Namespace) -> Output:
         raise _bad(f"--games must be between 1 and {MAX_GAMES}, not {args.games}",
                    f"--games phải từ 1 đến {MAX_GAMES}, không phải {args.games}")
     out: Path | None = args.out
-    to_db = out is not None and (out.suffix.lower() in _DB_SUFFIXES
-                                 or (out.exists() and is_sqlite(out)))
+    to_db = out is not None and is_database(out)
     if out is not None and not to_db and not out.name.endswith(".json"):
         raise _bad(f"{out}: --out must end in .chan.json (or .json) or .db",
                    f"{out}: --out phải có đuôi .chan.json (hoặc .json) hoặc .db")

@@ -13,11 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from replays.analyzer import ANALYSIS_VERSION
-from replays.library import LibraryRow, RulesKeys, list_games
+from engine.violations import rule_key
+from replays.library import CALL_KINDS, LibraryRow, current_counts, library_rows
 from replays.store import Store
-
-CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")  # R8
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +48,6 @@ class Summary:
     top_rules: tuple[tuple[str, int], ...]  # every lỗi committed and how often, most first
 
 
-def _rule_order(rule: str) -> tuple[int, str]:
-    digits = rule[1:]
-    return (int(digits) if digits.isdigit() else 1 << 30), rule
-
-
-def _seat_tallies(store: Store) -> dict[int, list[dict[str, dict[str, int]]]]:
-    """Each game's per-seat counts, from the analysis of this engine under its own rules."""
-    keys = RulesKeys()
-    out: dict[int, list[dict[str, dict[str, int]]]] = {}
-    for gid, own, key, seats in store.db.execute(
-            "SELECT g.id, g.rules, c.rules, c.seats FROM games g JOIN annotation_counts c "
-            "ON c.game_id = g.id AND c.engine_version = ? WHERE g.status = 'over'",
-            (ANALYSIS_VERSION,)):
-        if keys.of(own) == key:
-            out[gid] = json.loads(seats)
-    return out
-
-
 def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameStat:
     kinds, rules = tally["kinds"], tally["rules"]
     return GameStat(
@@ -77,7 +57,7 @@ def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameS
         violations=kinds.get("violation", 0), missed_chiu=kinds.get("missed_chiu", 0),
         missed_u=kinds.get("missed_u", 0),
         call_errors=sum(kinds.get(k, 0) for k in CALL_KINDS),
-        rules=tuple(r for r in sorted(rules, key=_rule_order) for _ in range(rules[r])),
+        rules=tuple(r for r in sorted(rules, key=rule_key) for _ in range(rules[r])),
         u_lao=kinds.get("u_lao", 0))
 
 
@@ -85,11 +65,12 @@ def game_stats(store: Store, seat_of: Callable[[LibraryRow], int | None] | None 
                ) -> list[GameStat]:
     """Every analysed finished game, oldest first, from the side of ``seat_of(row)`` (by
     default the human seat; games where it gives None are left out)."""
-    tallies = _seat_tallies(store)
+    counts = current_counts(store)
     out: list[GameStat] = []
-    for row in reversed(list_games(store)):
+    for row in reversed(library_rows(store, counts, count_events=False)):
         seat = row.human_seat if seat_of is None else seat_of(row)
-        seats = tallies.get(row.game_id)
+        mine = counts.get(row.game_id) if row.status == "over" else None
+        seats = None if mine is None else json.loads(mine[1])
         if seat is None or seats is None or not 0 <= seat < len(seats):
             continue
         out.append(_stat(row, seat, seats[seat]))
@@ -102,7 +83,7 @@ def summarize(stats: Sequence[GameStat]) -> Summary:
     if n == 0:
         return Summary(0, 0.0, 0.0, 0.0, 0.0, ())
     rules = Counter(r for s in stats for r in s.rules)
-    top = sorted(rules.items(), key=lambda item: (-item[1], _rule_order(item[0])))
+    top = sorted(rules.items(), key=lambda item: (-item[1], rule_key(item[0])))
     return Summary(
         games=n, win_rate=sum(s.won for s in stats) / n,
         mean_diem=sum(s.diem for s in stats) / n,

@@ -8,7 +8,7 @@ the move being made, and an unfinished game is rebuilt from its events and playe
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -24,9 +24,10 @@ from engine.errors import BadAction
 from engine.game import Game, Mode
 from engine.rules import DEFAULT_RULES, LangRules
 from replays.analyzer import ANALYSIS_VERSION, Doc, analyze_session
-from replays.chanjson import read_players
+from replays.chanjson import read_file, read_players
 from replays.database import connect, copied
 from replays.errors import BadRecord, problem_of
+from replays.files import is_database
 from replays.migrations import annotation_tally
 from replays.rebuild import SessionReplay, replay_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
@@ -217,8 +218,10 @@ class Store:
         except BadRecord as e:
             raise self._located(e, session_id) from None
 
-    def _analyze(self, session_id: int, record: SessionRecord,
-                 rules: LangRules | None = None) -> list[Doc]:
+    def analyze_record(self, session_id: int, record: SessionRecord,
+                       rules: LangRules | None = None) -> list[Doc]:
+        """The documents of a session read from this store (up to any game), the problems
+        of a record the engine cannot replay naming the games by their ids."""
         try:
             return analyze_session(record, rules)
         except BadRecord as e:
@@ -244,9 +247,11 @@ class Store:
                              games=record.games[position:], thong_seat=thong,
                              created_at=record.created_at)
 
-    def import_session(self, record: SessionRecord) -> tuple[int, list[int]]:
-        """Store a whole session record (checked by replaying it) in one transaction."""
-        games = replay_session(record).games
+    def import_session(self, record: SessionRecord, replayed: Sequence[Game] | None = None
+                       ) -> tuple[int, list[int]]:
+        """Store a whole session record in one transaction, checked by replaying it; or
+        ``replayed``: its games as the caller has already rebuilt them, one per game."""
+        games = replay_session(record).games if replayed is None else replayed
         ids: list[int] = []
         with self.db.atomic():
             sid = self.new_session(record.rules, record.players, record.thong_seat,
@@ -279,7 +284,7 @@ class Store:
                     return cached
                 except ValueError:
                     pass  # a damaged cache entry is made again below, never trusted
-        doc = self._analyze(session_id, record, rules)[position]
+        doc = self.analyze_record(session_id, record, rules)[position]
         if cache and not record.games[position].unfinished:
             self.cache_analysis(game_id, key, doc)
         return doc
@@ -301,11 +306,25 @@ class Store:
     def analyses(self, game_ids: Iterable[int]) -> list[tuple[int, Doc]]:
         """Analysis documents of several games (uncached), each session replayed once."""
         wanted = list(game_ids)
-        upto: dict[int, int] = {}
-        where: dict[int, tuple[int, int]] = {}
-        for gid in wanted:
-            sid, pos = where[gid] = self.locate(gid)
-            upto[sid] = max(upto.get(sid, 0), pos)
-        docs = {sid: self._analyze(sid, self.session(sid, pos)) for sid, pos in upto.items()}
+        where = {gid: self.locate(gid) for gid in wanted}
+        docs = {sid: self.analyze_record(sid, record)
+                for sid, record in self.sessions_upto(where.values()).items()}
         return [(gid, docs[where[gid][0]][where[gid][1]]) for gid in wanted]
 
+    def sessions_upto(self, places: Iterable[tuple[int, int]]) -> dict[int, SessionRecord]:
+        """Each session holding one of ``places`` (session id, position), read once, up to
+        the last of its games asked for (in the order the sessions are first named)."""
+        upto: dict[int, int] = {}
+        for sid, pos in places:
+            upto[sid] = max(upto.get(sid, 0), pos)
+        return {sid: self.session(sid, pos) for sid, pos in upto.items()}
+
+
+
+def read_sessions(path: Path) -> list[SessionRecord]:
+    """Every hội of a file the user named: each session of a replay database (read from a
+    private copy) or the one of a .chan.json file; the file itself is never changed."""
+    if is_database(path):
+        with Store.open_copy(path) as source:
+            return [source.session(sid) for sid in source.sessions()]
+    return [read_file(path)]

@@ -71,6 +71,10 @@ class PictureWidget(QWidget, Generic[P]):
         """The picture being shown."""
         return self._picture
 
+    def scene(self) -> Scene:
+        """The caches it draws with (the main window's screens share one)."""
+        return self._scene
+
     def hit_map(self) -> HitMap | None:
         """What the last drawn frame has where, in device pixels (None before the first)."""
         return self._hits

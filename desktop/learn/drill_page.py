@@ -10,7 +10,7 @@ from html import escape
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.scene import Scene
 from desktop.i18n import pick, translate
-from desktop.keys import BINDINGS, Section, key_hint
+from desktop.keys import BINDINGS, Section, bind, key_hint
 from desktop.learn.askers import Asker, make_asker
 from desktop.learn.canvas import Canvas
 from desktop.learn.player import Round
@@ -20,7 +20,6 @@ from desktop.qt import (
     QEvent,
     QFrame,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QPushButton,
     QResizeEvent,
@@ -130,12 +129,8 @@ class DrillPage(QWidget):
         for b in BINDINGS:
             if b.section not in (Section.DRILL, Section.ARRANGE):
                 continue
-            for key in b.keys:
-                action = QAction(self)
-                action.setShortcut(QKeySequence(key))
-                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-                action.triggered.connect(lambda _=False, c=b.id, k=key: self.command(c, k))
-                self.addAction(action)
+            for key in b.keys:  # one action per key: the key is the answer's argument
+                action = bind(self, b.id, lambda c=b.id, k=key: self.command(c, k), (key,))
                 self.actions_of.setdefault(b.id, []).append(action)
         self.retranslate()
 

@@ -8,15 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from desktop.i18n import translate
-from desktop.keys import key_hint, keys_of
+from desktop.keys import bind, key_hint
 from desktop.learn.words import FAMILY_ORDER, family_name, percent, text
 from desktop.qt import (
-    QAction,
     QEvent,
     QFont,
     QFrame,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -156,11 +154,7 @@ class HomePage(QWidget):
                               ("learn_mistakes", self.mistakes_wanted.emit),
                               ("learn_reference", self.toggle_reference),
                               ("learn_back", self.back_wanted.emit)):
-            action = QAction(self)
-            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
+            bind(self, command, slot)
         self.retranslate()
 
     # ------------------------------------------------------------------ contents

@@ -8,15 +8,13 @@ from html import escape
 
 from desktop.chieu.scene import Scene
 from desktop.i18n import translate
-from desktop.keys import key_hint, keys_of
+from desktop.keys import bind, key_hint
 from desktop.learn.canvas import Canvas
 from desktop.learn.figure import Figure, figure
 from desktop.learn.words import family_name, text
 from desktop.qt import (
-    QAction,
     QEvent,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QPushButton,
     Qt,
@@ -83,11 +81,7 @@ class LessonPage(QWidget):
         for command, slot in (("learn_open", self.forward), ("learn_next", self.forward),
                               ("learn_prev", self.previous), ("learn_practice", self.practice),
                               ("learn_back", self.back_wanted.emit)):
-            action = QAction(self)
-            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
+            bind(self, command, slot)
 
     def show_lesson(self, lesson: Lesson, section: int = 0) -> None:
         """Start (or return to) a lesson at a section."""

@@ -6,15 +6,13 @@ from __future__ import annotations
 from html import escape
 
 from desktop.i18n import pick, translate
-from desktop.keys import key_hint, keys_of
+from desktop.keys import bind, key_hint
 from desktop.learn.home import FamilyRow
 from desktop.learn.player import Round
 from desktop.learn.words import FAMILY_ORDER, decimal, text
 from desktop.qt import (
-    QAction,
     QEvent,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QPushButton,
     Qt,
@@ -70,11 +68,7 @@ class SummaryPage(QWidget):
         layout.addLayout(buttons)
         for command, slot in (("learn_open", self.again_wanted.emit),
                               ("learn_back", self.back_wanted.emit)):
-            action = QAction(self)
-            action.setShortcuts([QKeySequence(k) for k in keys_of(command)])
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
+            bind(self, command, slot)
         self.retranslate()
 
     def show_round(self, round_: Round, strengths: dict[str, Strength]) -> None:

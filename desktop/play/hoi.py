@@ -33,6 +33,7 @@ from engine.game import Game, Phase
 from engine.session import Session
 from engine.violations import Violation
 from replays.record import Player as SeatPlayer
+from replays.record import human_seat
 from replays.recorder import Recorder
 from replays.store import Store
 
@@ -147,8 +148,8 @@ class Hoi(QObject):
         record = self.store.session(session_id, position)
         self.session_id = session_id
         self.players = record.players
-        self.learner = next((seat for seat, p in enumerate(record.players)
-                             if p.kind == "human"), LEARNER)
+        human = human_seat(record.players)
+        self.learner = LEARNER if human is None else human
         self.session = session_before(record, position)
         self.game_no = position + 1
         self._begin(recorder, None)

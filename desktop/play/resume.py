@@ -6,27 +6,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.game import Game
 from engine.session import Session
 from replays.errors import BadRecord
 from replays.rebuild import replay_session
-from replays.record import SessionRecord
+from replays.record import SessionRecord, human_seat
 from replays.store import Store
+
+
+def session_after(record: SessionRecord, games: Iterable[Game]) -> Session:
+    """The engine Session of `record` once the finished ones of `games` — its replayed
+    games — are recorded (R9.2)."""
+    first = record.games[0].deal.picker if record.games else None
+    session = Session(len(record.players), record.rules, first_picker=first or 0)
+    for game in games:
+        if game.is_over:
+            session.record(game)
+    return session
 
 
 def session_before(record: SessionRecord, position: int) -> Session:
     """The engine Session after the finished games that precede `position` (R9.2)."""
-    first = record.games[0].deal.picker if record.games else None
-    session = Session(len(record.players), record.rules, first_picker=first or 0)
     earlier = SessionRecord(record.rules, record.players, record.games[:position],
                             record.thong_seat, record.created_at)
     try:
         games = replay_session(earlier).games
     except BadRecord:  # an edited database: totals restart, the game itself still resumes
-        return session
-    for game in games:
-        if game.is_over:
-            session.record(game)
-    return session
+        games = []
+    return session_after(record, games)
 
 
 def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
@@ -41,6 +48,6 @@ def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
             players = store.session(session_id, upto=-1).players
         except (KeyError, BadRecord):
             continue
-        if any(p.kind == "human" for p in players):
+        if human_seat(players) is not None:
             return game_id
     return None

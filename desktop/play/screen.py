@@ -11,7 +11,7 @@ from desktop.chieu.scene import Scene
 from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
 from desktop.images import cards_image
-from desktop.keys import BINDINGS, Section, keys_of
+from desktop.keys import BINDINGS, Section, bind
 from desktop.play.call_dialog import CallDialog
 from desktop.play.controller import PlayController, Warning
 from desktop.play.pacing import HUMAN, Pacing
@@ -20,12 +20,10 @@ from desktop.play.result_text import result_html, winning_groups
 from desktop.play.resume import offerable_game
 from desktop.play.warning_dialog import WarningDialog
 from desktop.qt import (
-    QAction,
     QDialog,
     QEvent,
     QFrame,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -130,18 +128,9 @@ class PlayScreen(QWidget):
     def _bind_keys(self) -> None:
         """The play keys work while the chiếu page has the focus; N also on the result page."""
         for b in BINDINGS:
-            if b.section is not Section.PLAY:
-                continue
-            action = QAction(self.table)
-            action.setShortcuts([QKeySequence(k) for k in b.keys])
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(lambda _=False, command=b.id: self.controller.command(command))
-            self.table.addAction(action)
-        next_game = QAction(self.result_page)
-        next_game.setShortcuts([QKeySequence(k) for k in keys_of("next_game")])
-        next_game.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        next_game.triggered.connect(self.controller.next_game)
-        self.result_page.addAction(next_game)
+            if b.section is Section.PLAY:
+                bind(self.table, b.id, lambda command=b.id: self.controller.command(command))
+        bind(self.result_page, "next_game", self.controller.next_game)
 
     # ------------------------------------------------------------------ pages
 

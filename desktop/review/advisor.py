@@ -110,7 +110,7 @@ class Advisor(QObject):
             return self.graded[key]
         point = self.point(key)
         live = live_card(point)
-        move = action_choice(as_choice(point.action), names, live)
+        move = action_choice(as_choice(point.action), live)
         title = escape(translate("Viewer", "Máy gợi ý"))
         head = "<p>" + escape(translate("Viewer", "{name} đã chọn: «{move}».").format(
             name=names[key[1]], move=move)) + "</p>"
@@ -118,7 +118,7 @@ class Advisor(QObject):
         if advice is None:
             return head + f"<p><i>{title}: " + escape(translate("Viewer", "đang tính…")) + \
                 "</i></p>"
-        best = action_choice(advice.best, names, live)
+        best = action_choice(advice.best, live)
         reason = pick(advice.reason_vi, advice.reason_en)
         text = f"<p><b>{title}:</b> {escape(best)} — {escape(reason)}</p>"
         try:

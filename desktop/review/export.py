@@ -26,5 +26,7 @@ def export_report(store: Store, opened: OpenedGame, path: Path) -> None:
     doc = {**opened.doc, "index": index, "game_id": opened.game_id,
            "session_id": opened.session_id}
     title = f" · id {opened.game_id}, hội/session {opened.session_id} #{opened.position}"
-    item = Analysed(doc, opened.players, title, opened.record)
-    write_atomic(path, page(str(store.path), [item]))
+    item = Analysed(doc, opened.players, title, opened.record, opened.position)
+    # the viewer already holds every position: the page replays nothing
+    positions = {e: opened.states[e + 1] for e in range(opened.events)}
+    write_atomic(path, page(str(store.path), [(item, opened.final, positions)]))

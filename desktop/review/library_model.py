@@ -19,12 +19,11 @@ from desktop.qt import (
     QSortFilterProxyModel,
     Qt,
 )
-from desktop.review.words import KINDS, amount_text, kind_name, result_text
-from replays.library import LibraryRow
+from desktop.review.words import amount_text, kind_name, result_text
+from replays.library import CALL_KINDS, ERROR_KINDS, LibraryRow
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
-CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -151,7 +150,7 @@ def prepare(row: LibraryRow) -> Prepared:
             keys.append(float("-inf") if value is None else float(value))
     tip = ""
     if row.counts is not None:
-        tip = "\n".join(f"{kind_name(k)}: {row.counts[k]}" for k in KINDS
+        tip = "\n".join(f"{kind_name(k)}: {row.counts[k]}" for k in ERROR_KINDS
                         if row.counts.get(k))
     search = " ".join((*texts[:4], str(row.game_id))).casefold()
     return Prepared(tuple(texts), tuple(keys), search, tip)

@@ -75,13 +75,13 @@ class PredictBox(QWidget):
         self.skip_button.setText(translate("Predict", "Bỏ qua ({key})").format(
             key=key_label("replay_next")))
 
-    def ask(self, actions: Sequence[Action], names: Sequence[str], live: Card | None) -> None:
+    def ask(self, actions: Sequence[Action], live: Card | None) -> None:
         """Show the legal actions as choices, numbered."""
         self.offered = list(actions)
         self.choices.clear()
         for i, action in enumerate(self.offered):
             number = f"{i + 1}. " if i < 9 else "    "
-            self.choices.addItem(QListWidgetItem(number + action_choice(action, names, live)))
+            self.choices.addItem(QListWidgetItem(number + action_choice(action, live)))
         self.choices.setCurrentRow(0)
 
     def show_feedback(self, html: str) -> None:
@@ -106,9 +106,9 @@ def grade_html(answer: Action, real: Action, advice: Advice, names: Sequence[str
                live: Card | None, compact: bool = False) -> str:
     """How good the learner's pick was by the computer's evaluation, and what was played;
     `compact` leaves out the computer's reason (above the next question, room is short)."""
-    said = action_choice(answer, names, live)
-    best = action_choice(advice.best, names, live)
-    real_text = action_choice(real, names, live)
+    said = action_choice(answer, live)
+    best = action_choice(advice.best, live)
+    real_text = action_choice(real, live)
     who = names[real.seat] if real.seat < len(names) else "?"
     try:
         lost = advice.lost(answer)

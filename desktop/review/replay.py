@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from desktop.play.resume import session_after
 from engine.actions import Action
 from engine.game import Game
-from engine.session import Session
-from replays.analyzer import game_document
+from replays.analyzer import game_document, is_note
 from replays.errors import BadRecord
 from replays.notes import Notes
 from replays.rebuild import replay_session
@@ -24,11 +24,6 @@ from replays.record import Player, SessionRecord
 from replays.store import Store, rules_key
 
 Annotation = dict[str, Any]
-
-
-def is_note(annotation: Annotation) -> bool:
-    """Teaching notes are shown but are never errors (FORMATS.md `note_*`)."""
-    return str(annotation.get("kind", "")).startswith("note_")
 
 
 class _Snapshots(Notes):
@@ -58,6 +53,7 @@ class OpenedGame:
     doc: dict[str, Any]  # the analyze --json document of the game
     totals_before: tuple[float, ...]  # the hội's running totals before this game (R9.2)
     errors: tuple[Annotation, ...] = field(default=())  # annotations that are not notes
+    cached: bool = False  # this opening cached the analysis: the library's counts changed
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -104,11 +100,12 @@ def annotation_position(annotation: Annotation) -> int:
     return int(annotation["event"]) + 1
 
 
-def open_game(store: Store, game_id: int) -> OpenedGame:
+def open_game(store: Store, game_id: int, analysed: bool = False) -> OpenedGame:
     """Rebuild one game of the store, step by step (KeyError: no such game; BadRecord: its
     record cannot be replayed). The hội is replayed once: the positions, and the analysis
-    document made as the analyzer makes it (cached for a finished game, as Store.analysis
-    does, so the library lists its counts)."""
+    document made as the analyzer makes it — cached for a finished game not `analysed` yet
+    (the library lists its counts), as Store.analysis does; an analysed game's cached
+    document is that same document, so it is not written again."""
     session_id, position = store.locate(game_id)
     record = store.session(session_id, position)
     snapshots = _Snapshots()
@@ -118,13 +115,12 @@ def open_game(store: Store, game_id: int) -> OpenedGame:
         raise e.located(f"{store.name}, hội/session {session_id}") from None
     final = replay.games[position]
     doc = game_document(position, final, snapshots.items)
-    if not record.games[position].unfinished:
+    cached = not analysed and not record.games[position].unfinished
+    if cached:
         store.cache_analysis(game_id, rules_key(record.rules), doc)
-    session = Session(len(record.players), record.rules)  # only its totals are read
-    for game in replay.games[:position]:
-        if game.is_over:
-            session.record(game)
+    totals_before = tuple(session_after(record, replay.games[:position]).totals)
     errors = tuple(a for a in doc["annotations"] if not is_note(a))
     return OpenedGame(game_id=game_id, session_id=session_id, position=position,
                       record=record, states=(*snapshots.states, final), doc=doc,
-                      totals_before=tuple(session.totals), errors=errors)
+                      totals_before=totals_before, errors=errors,
+                      cached=cached)

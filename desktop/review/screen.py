@@ -11,15 +11,13 @@ from pathlib import Path
 
 from desktop.chieu.scene import Scene
 from desktop.i18n import translate
-from desktop.keys import BINDINGS, Section, key_hint
+from desktop.keys import BINDINGS, Section, bind, key_hint
 from desktop.notices import notify
 from desktop.qt import (
-    QAction,
     QButtonGroup,
     QEvent,
     QFileDialog,
     QHBoxLayout,
-    QKeySequence,
     QStackedWidget,
     Qt,
     QTimer,
@@ -128,12 +126,7 @@ class ReviewScreen(QWidget):
         for b in BINDINGS:
             if b.section is not Section.REVIEW or b.id == "review_move":
                 continue  # review_move: the table's own keys (the search box passes them on)
-            owner: QWidget = self.library if b.id in on_library else self
-            action = QAction(owner)
-            action.setShortcuts([QKeySequence(k) for k in b.keys])
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(lambda _=False, slot=slots[b.id]: slot())
-            owner.addAction(action)
+            bind(self.library if b.id in on_library else self, b.id, slots[b.id])
 
     def retranslate(self) -> None:
         """Texts in the current language."""
@@ -172,13 +165,18 @@ class ReviewScreen(QWidget):
 
     def open_game(self, game_id: int) -> bool:
         """Open a game in the viewer."""
-        if not self.viewer.open_game(game_id):
+        model = self.library.model
+        row = model.row_of(game_id)
+        if not self.viewer.open_game(game_id, row is not None
+                                     and model.rows[row].counts is not None):
             return False
         self.pages.setCurrentWidget(self.viewer)
         self.tab_bar.hide()
         self.tabs["library"].setChecked(True)
         self.viewer.chieu.setFocus()
-        self.refresh()  # opening analyses (and caches) the game: its counts appear
+        stepper = self.viewer.stepper
+        if stepper is not None and stepper.opened.cached:
+            self.refresh()  # opening analysed (and cached) the game: its counts appear
         return True
 
     # ------------------------------------------------------------------ import

@@ -11,11 +11,14 @@ from desktop.chieu.view import ChieuView
 from desktop.i18n import current, translate
 from desktop.review.replay import Annotation, OpenedGame, annotation_position
 from desktop.review.words import event_text
+from replays.analyzer import is_note
+from replays.record import human_seat
 
 
 def default_seat(opened: OpenedGame) -> int:
     """The learner's seat when a human played, else seat 0."""
-    return next((s for s, p in enumerate(opened.players) if p.kind == "human"), 0)
+    human = human_seat(opened.players)
+    return 0 if human is None else human
 
 
 class Stepper:
@@ -87,8 +90,7 @@ class Stepper:
     def notes_here(self) -> list[Annotation]:
         """The teaching notes attached to the event just played."""
         return [a for a in self.opened.annotations
-                if str(a.get("kind", "")).startswith("note_")
-                and annotation_position(a) == self.position]
+                if is_note(a) and annotation_position(a) == self.position]
 
     # ------------------------------------------------------------------ what is shown
 

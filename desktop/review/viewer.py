@@ -20,14 +20,12 @@ from desktop.chieu.scene import Scene
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
-from desktop.keys import BINDINGS, Section
+from desktop.keys import BINDINGS, Section, bind
 from desktop.notices import notify
 from desktop.qt import (
-    QAction,
     QEvent,
     QFileDialog,
     QHBoxLayout,
-    QKeySequence,
     QLabel,
     QPushButton,
     Qt,
@@ -132,12 +130,8 @@ class ViewerPage(QWidget):
             if b.section is not Section.REPLAY:
                 continue
             for key in b.keys:
-                action = QAction(self)
-                action.setShortcut(QKeySequence(key))
-                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
                 command = f"{b.id}:{key}" if b.id == "replay_answer" else b.id
-                action.triggered.connect(lambda _=False, c=command: self.command(c))
-                self.addAction(action)
+                bind(self, b.id, lambda c=command: self.command(c), (key,))
 
     def retranslate(self) -> None:
         """Texts in the current language (the chiếu's view too: it has words)."""
@@ -160,10 +154,11 @@ class ViewerPage(QWidget):
 
     # ------------------------------------------------------------------ opening
 
-    def open_game(self, game_id: int) -> bool:
-        """Open a game of the store; False (and a message) when it cannot be rebuilt."""
+    def open_game(self, game_id: int, analysed: bool = False) -> bool:
+        """Open a game of the store (its analysis cached unless `analysed` already); False
+        (and a message) when it cannot be rebuilt."""
         try:
-            opened = open_game(self.store, game_id)
+            opened = open_game(self.store, game_id, analysed)
         except (RecordError, KeyError) as error:
             self._error(translate("Viewer", "Không mở được ván này"),
                         error_text(error, game_id))
@@ -389,12 +384,10 @@ class ViewerPage(QWidget):
         return self.question() is not None
 
     def _ask(self, key: Key) -> None:
-        s = self.stepper
-        assert s is not None
         choices = self.advisor.choices(key)
         box = self.panel.predict_box
         if box.offered != choices or self.panel.below.currentWidget() is not box:
-            box.ask(choices, s.opened.names, live_card(self.advisor.point(key)))
+            box.ask(choices, live_card(self.advisor.point(key)))
         if self._answer is None or self._answer[0] != key:
             box.retranslate()  # not "grading…": no answer waits for this question
         box.show_feedback("".join(self.advisor.graded_short.get(k, "")

@@ -10,14 +10,11 @@ from typing import Any
 
 from desktop.i18n import pick, translate
 from desktop.keys import key_hint
+from desktop.play.result_text import amount
 from desktop.play.words import call_text, card_name, did, rule_name
 from engine.actions import Act, Action
 from engine.cards import Card
 from engine.game import Game
-
-# Annotation kinds in the order the library and the legend list them (FORMATS.md).
-KINDS = ("violation", "bao", "missed_u", "missed_chiu", "u_lao", "u_bao", "nghi_an_tien",
-         "bo_u", "call_wrong", "call_missing", "call_order", "bach_thu_not_called")
 
 # Timeline and legend colours (RGB): faults red, missed claims amber, calls blue, notes grey.
 COLORS: dict[str, tuple[int, int, int]] = {
@@ -108,9 +105,8 @@ def event_text(names: Sequence[str], before: Game, action: Action) -> str:
     return did(name, action, eaten)
 
 
-def action_choice(action: Action, names: Sequence[str], live: Card | None) -> str:
+def action_choice(action: Action, live: Card | None) -> str:
     """A legal action as a choice to pick in predict mode ("Đánh Cửu vạn", "Ăn bằng …")."""
-    del names
     card = card_name(action.card)
     return {
         Act.DISCARD: translate("ReviewWords", "Đánh {card}").format(card=card),
@@ -146,9 +142,7 @@ def result_text(names: Sequence[str], status: str, kind: str | None, winner: int
 
 def amount_text(value: float | None) -> str:
     """A gain or loss: "+12", "-4", "0", or a dash."""
-    if value is None:
-        return "—"
-    return f"{value:+g}" if value else "0"
+    return "—" if value is None else amount(value)
 
 
 def value_text(value: float) -> str:

@@ -38,6 +38,18 @@ def test_the_three_activities(qtbot: QtBot, tmp_path: Path) -> None:
     assert (tmp_path / "replays.db").exists()
 
 
+def test_the_three_activities_draw_with_one_scene(qtbot: QtBot, tmp_path: Path) -> None:
+    """Chơi, Học and Xem lại share the window's card art and mat caches (issue 6: Học and Xem
+    lại open without drawing them again)."""
+    window = open_window(qtbot, tmp_path)
+    window.show_activity("learn")
+    window.show_activity("review")
+    assert window.learn is not None and window.review is not None
+    for canvas in (window.play.chieu, window.learn.lesson_page.canvas, window.learn.drill.canvas,
+                   window.review.viewer.chieu):
+        assert canvas.scene() is window.scene
+
+
 def test_ctrl_l_switches_the_language_of_everything_at_once(qtbot: QtBot,
                                                              tmp_path: Path) -> None:
     window = open_window(qtbot, tmp_path, seeds=[3])

@@ -101,8 +101,8 @@ def test_each_decision_of_the_viewed_seat_shows_the_computers_advice(
     advice = advise(point.before, 0)
     live = point.before.live.card if point.before.live is not None else None
     text = viewer.panel.details.toPlainText()
-    assert "Máy gợi ý" in text and action_choice(advice.best, s.opened.names, live) in text
-    assert action_choice(as_choice(point.action), s.opened.names, live) in text
+    assert "Máy gợi ý" in text and action_choice(advice.best, live) in text
+    assert action_choice(as_choice(point.action), live) in text
     lost = advice.lost(point.action)
     assert ("máy cũng chọn" in text) if lost <= 1e-9 else (f"{lost * 100:.1f}" in text)
 
@@ -283,6 +283,38 @@ def test_opening_a_game_shows_the_analyzers_document_and_caches_it(store: Store)
             assert opened.states[p].state_key() == replayed.state_key()
     rows = list_games(store)
     assert all(r.counts is not None for r in rows)  # the library lists their counts now
+
+
+def test_a_game_already_analysed_opens_without_caching_or_listing_again(
+        screen: ReviewScreen, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first opening caches a finished game's analysis and lists the library again (its
+    counts appear); once the library has its counts, opening it writes nothing and lists
+    nothing on the UI thread — and shows the same document, the one the cache holds."""
+    game_id = won_game(store)
+    model = screen.library.model
+
+    def counts() -> dict[str, int] | None:
+        row = model.row_of(game_id)
+        assert row is not None
+        return model.rows[row].counts
+
+    assert counts() is None
+    assert screen.open_game(game_id)
+    assert screen.viewer.stepper is not None
+    first = screen.viewer.stepper.opened
+    assert first.cached and counts() is not None
+    writes: list[int] = []
+    listings: list[int] = []
+    cache = Store.cache_analysis
+    monkeypatch.setattr(Store, "cache_analysis",
+                        lambda self, gid, *rest: (writes.append(gid), cache(self, gid, *rest)))
+    set_rows = screen.library.set_rows
+    monkeypatch.setattr(screen.library, "set_rows",
+                        lambda rows: (listings.append(len(rows)), set_rows(rows)))
+    assert screen.open_game(game_id)
+    again = screen.viewer.stepper.opened
+    assert not again.cached and writes == [] and listings == []
+    assert again.doc == first.doc == store.analysis(game_id)
 
 
 @pytest.mark.parametrize("lang", ["vi", "en"])

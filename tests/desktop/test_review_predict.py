@@ -142,6 +142,5 @@ def test_enter_answers_with_the_selected_choice(qtbot: QtBot, review: ReviewScre
     press(qtbot, viewer.chieu, Qt.Key.Key_Return)  # the focus is on the chiếu
     wait_for(qtbot, lambda: asked in viewer.advisor.graded)
     assert viewer.advisor.score[0] == 1
-    names = review.viewer.stepper.opened.names if review.viewer.stepper else ()
-    said = action_choice(chosen, names, live_card(viewer.advisor.point(asked)))
+    said = action_choice(chosen, live_card(viewer.advisor.point(asked)))
     assert f"«{said}»" in viewer.advisor.graded[asked]  # the selected choice was graded

@@ -9,7 +9,9 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from replay_games import (
@@ -29,10 +31,13 @@ from engine.events import EndKind
 from engine.game import Game, Mode
 from engine.rules import LangRules
 from replays.analyzer import ANALYSIS_VERSION, analyze_session
-from replays.chanjson import to_json, write_file
+from replays.chanjson import read_file, to_json, write_file
 from replays.errors import BadFile, BadRecord
+from replays.files import is_database
 from replays.library import ERROR_KINDS, import_file, list_games
 from replays.migrations import SCHEMA_VERSION, migrations
+from replays.rebuild import SessionReplay
+from replays.record import Player, SessionRecord, human_seat, human_seats
 from replays.recorder import Recorder
 from replays.store import Store, rules_key
 
@@ -272,3 +277,53 @@ def test_bad_files_are_refused_in_both_languages_and_nothing_is_imported(
         assert "game 1, event 5" in wrong.value.en and "ván 1, nước 5" in wrong.value.vi
         assert str(impossible) in wrong.value.en
         assert store.game_ids() == []  # all or nothing: the good game 0 was not kept
+
+
+def test_an_import_replays_each_session_once(db_path: Path, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game is checked by the engine before it is stored, once: the store takes the
+    games the check rebuilt instead of replaying the session again."""
+    import replays.library as library_module
+    import replays.store as store_module
+
+    source = tmp_path / "three.chan.json"
+    write_file(source, session_of([record_of(play(s)) for s in (101, 102, 103)]))
+    replays_made: list[int] = []
+
+    def counting(real: Callable[..., SessionReplay]) -> Callable[..., SessionReplay]:
+        def counted(record: SessionRecord, *args: Any, **kwargs: Any) -> SessionReplay:
+            replays_made.append(len(record.games))
+            return real(record, *args, **kwargs)
+        return counted
+
+    for module in (library_module, store_module):
+        monkeypatch.setattr(module, "replay_session", counting(module.replay_session))
+    with Store.open(db_path) as store:
+        ids = import_file(store, source)
+        assert replays_made == [3]
+        monkeypatch.undo()
+        assert [r.status for r in list_games(store)] == ["over"] * 3
+        assert [store.analysis(g) for g in ids] == [
+            {**d, "index": i} for i, d in enumerate(analyze_session(read_file(source)))]
+
+
+def test_a_database_is_known_by_its_suffix_or_its_header(tmp_path: Path) -> None:
+    """FORMATS.md: FILE is a replay database (.db, .sqlite, .sqlite3, or any file that is
+    one) or a .chan.json file."""
+    real = tmp_path / "games.chan.json"
+    with Store.open(real):  # a database whatever its name says
+        pass
+    text = tmp_path / "games.db.chan.json"
+    write_file(text, session_of([record_of(play(104))]))
+    assert is_database(real) and not is_database(text)
+    assert all(is_database(tmp_path / f"new{s}") for s in (".db", ".SQLITE", ".sqlite3"))
+    assert not is_database(tmp_path / "missing.chan.json")
+
+
+def test_the_learner_is_the_first_human_seat() -> None:
+    """FORMATS ``players``: the learner's side is the first seat of kind ``human``; an
+    AI-only hội has none."""
+    people = (Player("Máy", "ai", "normal"), Player("Lan"), Player("Máy 2", "ai"),
+              Player("Minh"))
+    assert human_seat(people) == 1 and human_seats(people) == [1, 3]
+    assert human_seat(people[:1]) is None and human_seats(()) == []

@@ -298,3 +298,50 @@ def test_sentences_count_moves_from_1_while_the_data_keeps_the_event_index(
                 assert a["message"].endswith(f"(nước {a['eat_event'] + 1}).")
                 assert a["message_en"].endswith(f"(move {a['eat_event'] + 1}).")
     assert fed and causes  # both kinds of sentence were checked
+
+
+def game_sections(text: str) -> dict[str, str]:
+    """Each game's ``<section class="game">`` of a page, by its data-game."""
+    body = text.split("<main>", 1)[1].split("</main>", 1)[0]
+    parts = body.split('<section class="game" ')[1:]
+    return {p.split('data-game="', 1)[1].split('"', 1)[0]: p for p in parts}
+
+
+@pytest.mark.parametrize("which", ["chan_json", "replay_db"])
+def test_a_whole_hoi_is_replayed_once_and_each_game_shows_what_its_own_report_shows(
+        which: str, request: pytest.FixtureRequest, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game of a hội in one page costs one replay of the hội for the positions, not
+    one per game (the report of a 1,000-game hội replayed it 1,000 times); the positions
+    are still each game's own, its thông (C2) included: the section of game N is exactly
+    the one `report --game N` writes."""
+    import replays.report as report_module
+
+    source: Path = request.getfixturevalue(which)
+    replays_made: list[int] = []
+    real = report_module.replay_session
+
+    def counted(record: SessionRecord, *args: Any, **kwargs: Any) -> Any:
+        replays_made.append(len(record.games))
+        return real(record, *args, **kwargs)
+
+    monkeypatch.setattr(report_module, "replay_session", counted)
+    html = tmp_path / "all.html"
+    assert run(capsys, "report", source, "--html", html)[0] == 0
+    assert replays_made == [5]  # the one hội of five games, once
+    whole = game_sections(html.read_text(encoding="utf-8"))
+    assert sorted(whole) == [str(n) for n in range(5)]
+    for n in range(5):
+        one = tmp_path / f"g{n}.html"
+        assert run(capsys, "report", source, "--game", n, "--html", one)[0] == 0
+        assert game_sections(one.read_text(encoding="utf-8")) == {str(n): whole[str(n)]}
+
+
+def test_every_error_kind_has_its_name_on_the_page() -> None:
+    """FORMATS.md "Annotation kinds": the page names each error kind in both languages
+    rather than printing the bare identifier."""
+    from replays.library import ERROR_KINDS
+    from replays.report_page import KINDS
+
+    assert set(ERROR_KINDS) <= set(KINDS)
+    assert all(vi != kind for kind, (vi, _) in KINDS.items())

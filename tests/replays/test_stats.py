@@ -67,6 +67,19 @@ def test_the_human_seat_is_the_default_and_ai_only_games_have_none(
     assert [(s.game_id, s.seat) for s in stats] == [(g, 0) for g in ids]
 
 
+def test_the_statistics_read_the_counts_never_the_events_or_documents(
+        selfplay: tuple[Path, list[Game], list[int]]) -> None:
+    """A thousand games must chart at once: game_stats reads the games table and the counts
+    kept beside each analysis (m003), never an event or a cached document."""
+    read: list[str] = []
+    with Store.open(selfplay[0]) as store:
+        store.db.conn.set_trace_callback(read.append)
+        assert len(game_stats(store, lambda row: 0)) == len(selfplay[2]) - 2
+    tables = {word for sql in read for word in sql.replace(",", " ").split()}
+    assert {"games", "annotation_counts"} <= tables
+    assert not tables & {"events", "analysis"}
+
+
 def stat(won: bool, diem: float, rules: tuple[str, ...], missed: int = 0) -> GameStat:
     return GameStat(game_id=1, started_at="", seat=0, won=won, drawn=False, diem=diem,
                     violations=len(rules), missed_chiu=missed, missed_u=1, call_errors=0,
@@ -81,6 +94,12 @@ def test_a_summary_gives_rates_means_and_the_most_frequent_loi() -> None:
     assert s.missed_per_game == (0 + 0 + 2 + 0 + 4) / 4
     assert s.top_rules == (("L12", 3), ("L9", 2), ("L3", 1))
     assert summarize([]) == summarize(()) and summarize([]).games == 0
+
+
+def test_loi_committed_as_often_are_listed_by_rule_number() -> None:
+    """RULES R7: L2 comes before L10 (the rule's number, not its spelling)."""
+    assert summarize([stat(False, 0, ("L10", "L2", "L9"))]).top_rules == (
+        ("L2", 1), ("L9", 1), ("L10", 1))
 
 
 def test_a_rolling_mean_has_a_point_for_every_game() -> None:
