@@ -12,6 +12,23 @@
 Each game i of a section is dealt from seed + i (the section's offset added) with the seat
 under test at i % 4, so a run is reproducible except for the strong player's time budget.
 Progress goes to stderr.
+
+`--sections duplicate` (issue 15) measures without the luck of the deal: each of `--deals`
+deals (default 1,000) is played once per seat rotation with `strong` at that seat against
+three `normal`, and once all-`normal` (the baseline). Per deal, the strong seat's điểm minus
+the baseline seat's điểm, averaged over the 4 rotations, is one paired sample:
+`duplicate.strong.mean_diem_delta` is their mean with a 95 % interval over deals;
+`duplicate.strong.win_share` is the strong seat's share of the won games (95 % interval over
+deals, delta method) and `win_share_delta` the same minus the baseline's 25 % on the same
+deals. `duplicate.ceiling` is the perfect-information reference, printed as a ceiling only
+(never a player of the product): the same search whose worlds keep every hidden hand as it
+really is and only reshuffle the undrawn nọc, at `--ceiling-rotations` rotations per deal
+(default 1, seat = deal % 4: with fewer than 4 its absolute win share leans on the seats it
+sat at, so read its deltas). The strong seat's budget is `--duplicate-ms` per searched
+decision (250 ms, half the product's 500 ms, so 1,000 deals — 5,000 searching games — fit in
+about 25 minutes on 2 workers; a close decision may spend up to 1.6 budgets, from time saved
+on clear ones); `--duplicate-worlds N` fixes the worlds instead
+(reproducible); `--candidate normal` checks parity (a zero delta).
 """
 
 from __future__ import annotations
@@ -31,15 +48,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import hand as H
 from engine.ai import Player, make_player
 from engine.ai.selfplay import audit, play_game
-from engine.ai.strong import StrongPlayer
+from engine.ai.strong import POINTS, StrongPlayer, strong_player
+from engine.ai.worlds import Hidden, reach_observer
 from engine.deal import Deal
 from engine.events import EndKind
-from engine.game import Game
+from engine.game import Game, Mode
+from engine.observation import Observation
 
-OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000}
+OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000,
+           "duplicate": 5_000_000}
 STRONG_BENCH_MS = 100.0
+DUPLICATE_STRONG_MS = 250.0  # the strong seat's budget per searched decision in `duplicate`
 
 
 def deal_for(seed: int, index: int) -> Deal:
@@ -51,7 +73,7 @@ def _table(section: str, index: int, seed: int, strong_ms: float) -> tuple[list[
     seat = index % 4
     if section == "strong":
         table: list[Player] = [make_player("normal") for _ in range(4)]
-        table[seat] = StrongPlayer(seed=seed + index, budget_ms=strong_ms)
+        table[seat] = strong_player(seed + index, budget_ms=strong_ms)
     elif section == "random":
         table = [make_player("random", seed + index * 4 + s) for s in range(4)]
         table[seat] = make_player("normal")
@@ -188,8 +210,214 @@ def latency(seed: int, games: int, strong_samples: int,
             "max_ms": round(times[-1], 2) if times else 0.0,
         }
         log(f"latency {name}: {out[name]}")
-    budget = StrongPlayer().budget_ms
+    budget = strong_player().budget_ms
     out["strong"]["default_budget_ms"] = budget
+    return out
+
+
+# ---------------------------------------------------------------- duplicate evaluation
+
+
+class PerfectInfoReference(StrongPlayer):
+    """The ceiling of the `duplicate` section, never a player of the product: the strong
+    search, but its worlds keep every hidden hand as it really is and only reshuffle the
+    undrawn nọc (it sees every card but not the nọc order). ``game`` is the real game,
+    set by the bench before each decision."""
+
+    level = "perfect-info"
+    game: Game | None = None
+
+    def world(self, obs: Observation, rng: Any, hidden: Hidden) -> Game:
+        real = self.game
+        assert real is not None
+        hands = [list(real.hand_cards(s)) + list(H.unpack(hidden.played[s]))
+                 for s in range(obs.players)]
+        rest = list(real.deal.noc[real.noc_pos:]) + list(real.deal.dead)
+        rng.shuffle(rest)
+        noc = list(hidden.draws) + rest[:obs.noc_left]
+        deal = Deal.from_hands(hands, noc, obs.cai_card, rest[obs.noc_left:])
+        game = Game.replay(deal, obs.history, obs.rules, Mode.REAL)
+        reach_observer(game, obs.seat)
+        return game
+
+
+def duplicate_player(kind: str, seed: int, strong_ms: float, worlds: int | None,
+                     candidate: str) -> Player:
+    """The seat under test of a duplicate game: the candidate, or the ceiling reference."""
+    if kind == "ceiling":
+        if worlds is not None:
+            return PerfectInfoReference(seed=seed, budget_ms=None, worlds=worlds, points=POINTS)
+        return PerfectInfoReference(seed=seed, budget_ms=strong_ms, points=POINTS)
+    if candidate == "strong":
+        if worlds is not None:
+            return strong_player(seed, budget_ms=None, worlds=worlds)
+        return strong_player(seed, budget_ms=strong_ms)
+    return make_player(candidate, seed)
+
+
+def play_duplicate(job: tuple[str, int, int, int, float, int | None, str]) -> dict[str, Any]:
+    """One duplicate game: deal ``index`` with the seat under test at ``rotation`` (kind
+    "strong" or "ceiling") or all normal ("base", rotation -1); every seat's result."""
+    kind, index, rotation, seed, strong_ms, worlds, candidate = job
+    seed += OFFSETS["duplicate"]
+    game = Game(deal_for(seed, index))
+    table: list[Player] = [make_player("normal") for _ in range(game.players)]
+    if rotation >= 0:
+        table[rotation] = duplicate_player(kind, seed + index * 8 + rotation, strong_ms,
+                                           worlds, candidate)
+    while not game.is_over:
+        seat = game.actor
+        assert seat is not None
+        player = table[seat]
+        if isinstance(player, PerfectInfoReference):
+            player.game = game
+        game.apply(player.choose(game.observation(seat)).action)
+    audits = audit(game)
+    o = game.outcome
+    return {
+        "kind": kind, "index": index, "rotation": rotation,
+        "deal": [list(h) for h in game.deal.hands],
+        "decided": o is not None and o.kind is EndKind.WIN,
+        "winner": o.winner if o is not None and o.kind is EndKind.WIN else None,
+        "points": [a.points for a in audits],
+        "violations": [a.violations for a in audits],
+        "missed_u": [a.missed_u for a in audits],
+        "wrong_call": [int(a.wrong_call) for a in audits],
+    }
+
+
+def duplicate_jobs(deals: int, seed: int, strong_ms: float, worlds: int | None = None,
+                   candidate: str = "strong", ceiling_rotations: int = 4,
+                   rotations: int = 4) -> list[tuple[str, int, int, int, float, int | None,
+                                                     str]]:
+    """Every game of the section: per deal the baseline, one game per rotation, and the
+    ceiling at its first ``ceiling_rotations`` rotations (deal order, so a partial run
+    pairs)."""
+    jobs: list[tuple[str, int, int, int, float, int | None, str]] = []
+    for d in range(deals):
+        jobs.append(("base", d, -1, seed, strong_ms, worlds, candidate))
+        for r in range(rotations):
+            jobs.append(("strong", d, (d + r) % 4, seed, strong_ms, worlds, candidate))
+        for r in range(ceiling_rotations):
+            jobs.append(("ceiling", d, (d + r) % 4, seed, strong_ms, worlds, candidate))
+    return jobs
+
+
+def paired_mean(xs: list[float]) -> dict[str, Any]:
+    """Mean over deals with a 95 % normal interval (the deal is the unit)."""
+    c = mean_ci(xs)
+    return {"value": c["mean"], "ci95": [c["lo"], c["hi"]]}
+
+
+def ratio_ci(num: list[float], den: list[float],
+             base_num: list[float] | None = None,
+             base_den: list[float] | None = None) -> dict[str, Any]:
+    """Σnum/Σden over deals (minus Σbase_num/Σbase_den on the same deals) with a 95 %
+    interval from the deals' linearised contributions (delta method, paired)."""
+    n = len(num)
+    if n == 0 or sum(den) <= 0:
+        return {"value": 0.0, "ci95": [0.0, 0.0]}
+    r = sum(num) / sum(den)
+    dbar = sum(den) / n
+    infl = [(a - r * b) / dbar for a, b in zip(num, den, strict=True)]
+    if base_num is not None and base_den is not None and sum(base_den) > 0:
+        rb = sum(base_num) / sum(base_den)
+        bbar = sum(base_den) / n
+        infl = [x - (a - rb * b) / bbar
+                for x, a, b in zip(infl, base_num, base_den, strict=True)]
+        r -= rb
+    half = 1.96 * statistics.stdev(infl) / math.sqrt(n) if n > 1 else 0.0
+    return {"value": round(r, 4), "ci95": [round(r - half, 4), round(r + half, 4)]}
+
+
+def _seat_counts(rows: list[dict[str, Any]], tested: bool) -> dict[str, int]:
+    """lỗi, missed ù and wrong calls of the seats under test (or of the normal seats)."""
+    out = {"violations": 0, "missed_u": 0, "wrong_calls": 0}
+    for r in rows:
+        for s in range(len(r["points"])):
+            if (s == r["rotation"]) != tested:
+                continue
+            out["violations"] += r["violations"][s]
+            out["missed_u"] += r["missed_u"][s]
+            out["wrong_calls"] += r["wrong_call"][s]
+    return out
+
+
+def duplicate_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pair every deal's rotations with its all-normal game (see bench docstring)."""
+    base = {r["index"]: r for r in rows if r["kind"] == "base"}
+    out: dict[str, Any] = {"deals": len(base)}
+    out["baseline"] = {
+        "games": len(base),
+        "mean_diem": paired_mean([statistics.fmean(r["points"]) for r in base.values()]),
+        "win_share": round(0.25 if any(r["decided"] for r in base.values()) else 0.0, 4),
+        "decided": sum(r["decided"] for r in base.values()),
+        "normal_seats": _seat_counts(list(base.values()), tested=False),
+    }
+    for kind in ("strong", "ceiling"):
+        games = [r for r in rows if r["kind"] == kind]
+        if not games:
+            continue
+        by_deal: dict[int, list[dict[str, Any]]] = {}
+        for r in games:
+            by_deal.setdefault(r["index"], []).append(r)
+        deals = sorted(by_deal)
+        pts, delta, wins, dec, bwins, bdec = [], [], [], [], [], []
+        for d in deals:
+            g, b = by_deal[d], base[d]
+            p = [r["points"][r["rotation"]] for r in g]
+            pts.append(statistics.fmean(p))
+            delta.append(statistics.fmean(x - b["points"][r["rotation"]]
+                                          for x, r in zip(p, g, strict=True)))
+            wins.append(float(sum(r["winner"] == r["rotation"] for r in g)))
+            dec.append(float(sum(r["decided"] for r in g)))
+            bwins.append(float(sum(b["winner"] == r["rotation"] for r in g)))
+            bdec.append(float(len(g) * b["decided"]))
+        out[kind] = {
+            "deals": len(deals),
+            "games": len(games),
+            "rotations": sorted({len(v) for v in by_deal.values()}),
+            "mean_diem": paired_mean(pts),
+            "mean_diem_delta": paired_mean(delta),
+            "win_share": ratio_ci(wins, dec),
+            "win_share_delta": ratio_ci(wins, dec, bwins, bdec),
+            "win_share_of_all_games": round(sum(wins) / len(games), 4),
+            "decided": int(sum(dec)),
+            "seat": _seat_counts(games, tested=True),
+            "normal_seats": _seat_counts(games, tested=False),
+        }
+    return out
+
+
+def duplicate(deals: int, seed: int, workers: int, log: Callable[[str], None],
+              strong_ms: float = DUPLICATE_STRONG_MS, worlds: int | None = None,
+              candidate: str = "strong", ceiling_rotations: int = 1) -> dict[str, Any]:
+    """The `duplicate` section: play every job (in parallel) and pair them over deals."""
+    jobs = duplicate_jobs(deals, seed, strong_ms, worlds, candidate, ceiling_rotations)
+    rows: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    step = max(1, len(jobs) // 40)
+    results: Iterable[dict[str, Any]]
+    pool = mp.Pool(workers) if workers > 1 else None
+    results = pool.imap_unordered(play_duplicate, jobs, chunksize=1) if pool is not None \
+        else map(play_duplicate, jobs)
+    try:
+        for r in results:
+            rows.append(r)
+            if len(rows) % step == 0 or len(rows) == len(jobs):
+                dt = time.perf_counter() - t0
+                eta = dt / len(rows) * (len(jobs) - len(rows))
+                log(f"duplicate: {len(rows)}/{len(jobs)} games, {dt:.0f}s, eta {eta:.0f}s")
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    rows.sort(key=lambda r: (r["index"], r["kind"], r["rotation"]))
+    out = duplicate_summary(rows)
+    out.update({"seed": seed, "offset": OFFSETS["duplicate"], "candidate": candidate,
+                "strong_budget_ms": None if worlds is not None else strong_ms,
+                "strong_worlds": worlds, "ceiling_rotations": ceiling_rotations,
+                "seconds": round(time.perf_counter() - t0, 1)})
     return out
 
 
@@ -208,10 +436,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="decisions timed for the strong player")
     ap.add_argument("--strong-ms", type=float, default=STRONG_BENCH_MS,
                     help="the strong player's budget per decision in the strong section")
+    ap.add_argument("--deals", type=int, default=1000,
+                    help="deals of the duplicate section (each played 4 + 1 + ceiling times)")
+    ap.add_argument("--duplicate-ms", type=float, default=DUPLICATE_STRONG_MS,
+                    help="the strong seat's budget per searched decision in `duplicate`")
+    ap.add_argument("--duplicate-worlds", type=int, default=None,
+                    help="a fixed number of worlds instead of the time budget (reproducible)")
+    ap.add_argument("--candidate", default="strong",
+                    help="the level under test in `duplicate` (strong; normal checks parity)")
+    ap.add_argument("--ceiling-rotations", type=int, default=1, choices=range(5),
+                    help="rotations per deal played by the perfect-information ceiling")
     ap.add_argument("--seed", type=int, default=20241121)
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--sections", default="latency,random,audit,strong",
-                    help="comma-separated: latency, random, audit, strong")
+                    help="comma-separated: latency, random, audit, strong, duplicate")
     args = ap.parse_args(argv)
     if args.quick:
         args.strong_games, args.random_games, args.audit_games = 40, 200, 400
@@ -252,6 +490,10 @@ def main(argv: list[str] | None = None) -> int:
         rows = run_section("strong", args.strong_games, args.seed, args.workers, log,
                            args.strong_ms)
         report["strong_vs_normal"] = head_to_head(rows)
+    if "duplicate" in sections:
+        report["duplicate"] = duplicate(args.deals, args.seed, args.workers, log,
+                                        args.duplicate_ms, args.duplicate_worlds,
+                                        args.candidate, args.ceiling_rotations)
     report["seconds"] = round(time.perf_counter() - t0, 1)
     report["targets"] = targets(report)
     if args.json:
@@ -276,6 +518,13 @@ def targets(report: dict[str, Any]) -> dict[str, bool]:
         s = report["strong_vs_normal"]
         out["strong_vs_normal_ge_40pct"] = s["win_share_of_won_games"] >= 0.4
         out["strong_clean"] = s["violations"] == s["missed_u"] == s["wrong_calls"] == 0
+    dup = report.get("duplicate")
+    if dup and "strong" in dup:
+        s = dup["strong"]
+        out["duplicate_mean_diem_delta_ci_above_0"] = s["mean_diem_delta"]["ci95"][0] > 0
+        out["duplicate_win_share_ge_28pct"] = s["win_share"]["value"] >= 0.28
+        seats = [s["seat"], s["normal_seats"], dup["baseline"]["normal_seats"]]
+        out["duplicate_clean"] = all(sum(c.values()) == 0 for c in seats)
     if "normal_audit" in report:
         a = report["normal_audit"]
         out["normal_clean"] = a["violations"] == a["missed_u"] == a["wrong_calls"] == 0

@@ -2,14 +2,20 @@
 
 `python bench/replays.py --json` → analyzed_games_per_s (the analyzer on recorded games:
 replay, judging, annotations and notes) and appended_events_per_s (the store, one
-transaction per event, as a live game writes them).
+transaction per event, as a live game writes them); report_peak_mb: the peak memory (the
+process's maximum resident set, Python itself included) of `chan-tutor report DB --html OUT`
+on a database of `--report-games` games (5,000; in hội of 10), with report_s and report_mb
+(the page's size). `--report-games 0` leaves it out.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,12 +76,38 @@ def append_rate(records: list[GameRecord], synchronous: str) -> float:
         return n / (time.perf_counter() - t0)
 
 
+def report_figures(games: int, seed: int) -> dict[str, float]:
+    """Peak memory, time and page size of `report DB --html OUT` on ``games`` games, run in
+    a process of its own (its peak is its maximum resident set)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "report.db"
+        with Store.open(db) as store:
+            for s in sessions_of(random_records(games, seed), 10):
+                store.import_session(s)
+        out = Path(tmp) / "report.html"
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "desktop", "report", str(db), "--html",
+                        str(out)], check=True, env=env, capture_output=True,
+                       cwd=Path(__file__).resolve().parent.parent)
+        seconds = time.perf_counter() - t0
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        if peak_kb <= before:  # an earlier child was larger: the figure is not this one's
+            peak_kb = -1024
+        return {"report_peak_mb": round(peak_kb / 1024, 1), "report_s": round(seconds, 1),
+                "report_mb": round(out.stat().st_size / (1024 * 1024), 1),
+                "report_games": games}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks and print one JSON object (or a table)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--report-games", type=int, default=5000,
+                        help="games of the report's database (0: no report figures)")
     args = parser.parse_args(argv)
 
     records = random_records(args.games, 1)
@@ -102,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         "mean_annotations_per_game": round(sum(len(d["annotations"]) for d in docs)
                                            / len(docs), 1),
         "won_games": sum(d["result"]["kind"] == "win" for d in docs),
+        **(report_figures(args.report_games, 2) if args.report_games else {}),
         "python": sys.version.split()[0],
         "note": "store: WAL, synchronous=NORMAL (the store's setting), one transaction per "
                 "event; the _full figure is the same with an fsync per commit",

@@ -1,6 +1,6 @@
 """Xem lại timings: `open_library_ms` and `step_ms` p50/p95 on a library of 1,000 games.
 
-    python bench/review.py [--json] [--games 1000] [--steps 400] [--db PATH]
+    python bench/review.py [--json] [--games 1000] [--hoi-games 10] [--steps 400] [--db PATH]
 
 open_library_ms: from nothing to the library screen ready on 1,000 saved games — the
 ReviewScreen built (replays.library.list_games read, the table model and its sort/filter
@@ -11,10 +11,19 @@ the real widgets: the viewer's command (as the → / ← keys send it) then Chie
 timeline's repaint; p50 and p95 over `--steps` steps across several games, after one warm-up
 pass per game (the first visit of a position builds its view once; the bench measures both:
 `first_step_ms_p95` is the first pass). open_game_ms: opening a game in the viewer (the hội
-replayed up to it, every position kept, the analysis read or made and cached, first frame).
+only it replayed — its hội's totals and thông are kept with it, issue 13 —, every position
+kept, the analysis read or made and cached, first frame); the games opened include the last
+game of the largest hội (`open_game_last_ms`): it must cost what the first one does. The
+chiếu's one-time first paint (card faces and mat drawn and cached, whatever the game) is paid
+by a warm-up opening of the oldest game before them (`open_game_warmup_ms`, not counted).
+start_next_game_ms: starting the next game of the largest hội (replays.recorder.Recorder.start:
+its thông read from the state its last game left, issue 13), the median of 5 starts, once the
+screen is closed: it must cost the same for game 2 and game 10,000 of a hội.
 
-The library is made by `make_library` (AI-only hội of 10 games with random players, seat 0
-labelled as the human learner, games spaced 30 minutes apart) unless --db names one.
+The library is made by `make_library` (AI-only hội of `--hoi-games` games, 10 by default,
+with random players, seat 0 labelled as the human learner, games spaced 30 minutes apart)
+unless --db names one (it is measured on a copy: never changed). Issue 13's figure:
+`--games 10000 --hoi-games 10000` (one hội of 10,000 games).
 """
 
 from __future__ import annotations
@@ -22,12 +31,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -35,15 +46,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+if TYPE_CHECKING:
+    from replays.store import Store
+
 SESSION_GAMES = 10
 LEVELS = ("random", "random", "random", "random")
 START = datetime(2025, 1, 6, 19, 0, tzinfo=UTC)
 
 
 def make_library(path: Path, games: int = 1000, seed: int = 1,
-                 levels: tuple[str, ...] = LEVELS) -> list[int]:
-    """A replay database of `games` AI-only games in hội of 10 (one level per seat; seat 0
-    recorded as the human learner); the game ids, oldest first."""
+                 levels: tuple[str, ...] = LEVELS, hoi_games: int = SESSION_GAMES) -> list[int]:
+    """A replay database of `games` AI-only games in hội of `hoi_games` (one level per seat;
+    seat 0 recorded as the human learner); the game ids, oldest first."""
     from engine.ai.selfplay import play_session
     from replays.record import GameRecord, Player, SessionRecord
     from replays.store import Store
@@ -51,8 +65,8 @@ def make_library(path: Path, games: int = 1000, seed: int = 1,
     players = (Player("Lan"), *(Player(f"Máy {i}", "ai", levels[i]) for i in range(1, 4)))
     ids: list[int] = []
     with Store.open(path) as store:
-        for k in range(0, games, SESSION_GAMES):
-            played = play_session(levels, min(SESSION_GAMES, games - k), seed * 100_003 + k)
+        for k in range(0, games, hoi_games):
+            played = play_session(levels, min(hoi_games, games - k), seed * 100_003 + k)
             record = SessionRecord(
                 players=players, created_at=(START + timedelta(minutes=30 * k)).isoformat(),
                 games=tuple(GameRecord(g.deal, tuple(g.record), g.mode, started_at=(
@@ -93,12 +107,25 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
     opening: list[float] = []
     ids = screen.library.visible_games()
     picked = ids[:: max(1, len(ids) // 8)][:8]
+    last = store.db.execute("SELECT id FROM games ORDER BY position DESC, id DESC "
+                            "LIMIT 1").fetchone()[0]  # the last game of the largest hội
+    picked = [last, *(g for g in picked if g != last)][:8]
+    last_ms = 0.0
+    # The chiếu's first paint draws and caches the card faces and the mat once per run,
+    # whichever game it shows: paid here on the oldest game, outside the figures.
+    t = time.perf_counter()
+    screen.open_game(min(ids))
+    viewer.chieu.repaint()
+    warmup_ms = (time.perf_counter() - t) * 1000
+    app.processEvents()
     per_game = max(10, steps // max(1, len(picked)))
     for game_id in picked:
         t = time.perf_counter()
         screen.open_game(game_id)
         viewer.chieu.repaint()
         opening.append((time.perf_counter() - t) * 1000)
+        if game_id == last:
+            last_ms = opening[-1]
         app.processEvents()
         stepper = viewer.stepper
         assert stepper is not None
@@ -115,13 +142,31 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
         app.processEvents()
     screen.shutdown()
     worker.wait(10_000)
+    start_ms = start_next_game_ms(store, last)
     store.close()
     p50, p95 = _percentiles(warm)
     _, first_p95 = _percentiles(first)
     return {"open_library_ms": round(open_ms, 1), "step_ms_p50": p50, "step_ms_p95": p95,
             "first_step_ms_p95": first_p95, "open_game_ms_p50": round(
                 statistics.median(opening), 1), "open_game_ms_max": round(max(opening), 1),
-            "games": games, "steps": len(warm)}
+            "open_game_last_ms": round(last_ms, 1), "open_game_warmup_ms": round(warmup_ms, 1),
+            "start_next_game_ms": start_ms, "games": games, "steps": len(warm)}
+
+
+def start_next_game_ms(store: Store, game_id: int, starts: int = 5) -> float:
+    """The median time of starting the next game of ``game_id``'s hội (each start adds one:
+    the database measured is a copy)."""
+    from engine.deal import Deal
+    from replays.recorder import Recorder
+
+    session_id, _ = store.locate(game_id)
+    times = []
+    for k in range(starts):
+        deal = Deal.shuffled(k)
+        t = time.perf_counter()
+        Recorder.start(store, session_id, deal)
+        times.append((time.perf_counter() - t) * 1000)
+    return round(statistics.median(times), 2)
 
 
 def main() -> int:
@@ -129,14 +174,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--hoi-games", type=int, default=SESSION_GAMES,
+                        help="games per hội of the library made (default 10)")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--db", type=Path, help="an existing replay database to measure on")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.db
-        if db is None:
-            db = Path(tmp) / "library.db"
-            make_library(db, args.games)
+        db = Path(tmp) / "library.db"
+        if args.db is not None:  # a copy: opening migrates it, analysing caches
+            shutil.copyfile(args.db, db)
+            wal = args.db.with_name(args.db.name + "-wal")
+            if wal.is_file():
+                shutil.copyfile(wal, db.with_name(db.name + "-wal"))
+        else:
+            make_library(db, args.games, hoi_games=args.hoi_games)
         figures = measure(db, args.steps)
     if args.json:
         print(json.dumps(figures))

@@ -99,27 +99,62 @@ def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) 
     if smoke:
         return smoke_run(app, data_dir)
     from desktop.main_window import MainWindow
-    from replays.errors import RecordError
 
     try:
         window = MainWindow(data_dir)
-    except (RecordError, OSError) as error:  # a database we must not touch, a folder we can't
+    except START_ERRORS as error:  # a database we must not touch, a folder we can't use
         _cannot_start(error)
-        return 1
+        return 2
     window.show()
     return app.exec()
 
 
-def _cannot_start(error: Exception) -> None:
-    """Say why the program cannot open its data, in both languages, and where."""
-    from desktop.i18n import translate
-    from desktop.qt import QMessageBox
+def _start_errors() -> tuple[type[BaseException], ...]:
+    import sqlite3
 
-    detail = str(error)
-    print(detail, file=sys.stderr)
-    QMessageBox.critical(None, TITLE, translate(
-        "App", "Không mở được dữ liệu của chương trình (dùng --data-dir để chọn thư mục "
-               "khác):") + "\n\n" + detail)
+    from replays.errors import RecordError
+
+    return RecordError, OSError, sqlite3.Error
+
+
+# What a bad data folder raises while the window opens (a damaged, foreign or locked
+# replays.db, a folder in its place, a read-only or full disk): said, never a traceback.
+START_ERRORS = _start_errors()
+
+
+def cannot_start_text(error: BaseException) -> tuple[str, str]:
+    """Why the program cannot open its data folder: (Vietnamese, English), each with what to
+    do (issue 13, class 6): the record layer's own words, or the real cause of a system or
+    SQLite error (replays.errors.database_error)."""
+    from replays.errors import RecordError, cause_of, database_error
+
+    if not isinstance(error, RecordError):
+        if cause_of(error) is not None or not isinstance(error, OSError):
+            name = str(getattr(error, "filename", None) or "")
+            error = database_error(name, error)
+        else:
+            said = error.strerror or str(error)
+            where = f"{error.filename}: " if error.filename else ""
+            error = RecordError(f"{where}cannot be read or written ({said})",
+                                f"{where}không đọc hoặc ghi được ({said})")
+    assert isinstance(error, RecordError)
+    return ("Không mở được dữ liệu của chương trình (dùng --data-dir để chọn thư mục khác; "
+            "tệp của bạn được giữ nguyên):\n" + error.vi,
+            "Cannot open the program's data (use --data-dir to choose another folder; your "
+            "files were left as they were):\n" + error.en)
+
+
+def _cannot_start(error: BaseException, box: bool = True) -> None:
+    """Say why the program cannot open its data, in both languages, and where: on stderr,
+    and in a message box (the learner's language first) unless ``box`` is False."""
+    from desktop.i18n import pick
+
+    vi, en = cannot_start_text(error)
+    print(f"{vi}\n{en}", file=sys.stderr)
+    if box:
+        from desktop.qt import QMessageBox
+
+        QMessageBox.critical(None, TITLE, f"{pick(vi, en)}\n\n{pick(en, vi)}")
 
 
 def smoke_run(app: QApplication, data_dir: Path | None,
@@ -131,10 +166,17 @@ def smoke_run(app: QApplication, data_dir: Path | None,
     from desktop.startup import ms_since_start
 
     temp = None
-    if data_dir is None:  # a smoke run must not add a hội to the learner's own games
-        temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
-        data_dir = Path(temp.name)
-    window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False, mute=True)
+    try:
+        if data_dir is None:  # a smoke run must not add a hội to the learner's own games
+            temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
+            data_dir = Path(temp.name)
+        window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False,
+                            mute=True)
+    except START_ERRORS as error:  # like the normal start, without a box to wait on
+        _cannot_start(error, box=False)
+        if temp is not None:
+            temp.cleanup()
+        return 2
     # measured at the size the chiếu is designed for, whatever screen the run has (the
     # offscreen platform's is 800 × 800, where the window would open smaller)
     window.resize(DESIGN_SIZE)

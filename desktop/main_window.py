@@ -69,15 +69,18 @@ class MainWindow(QMainWindow):
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
                  scene: Scene | None = None, mute: bool = False) -> None:
+        # the data first: a folder that cannot be opened raises before any widget exists
+        # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
+        db = default_db(data_dir)
+        db.parent.mkdir(parents=True, exist_ok=True)
+        store = Store.open(db)
         super().__init__()
         self.data_dir = data_dir
         self.settings_file = settings_path(data_dir)
         self.settings = load(self.settings_file)
         if self.settings.lang != current():
             set_language(self.settings.lang)
-        db = default_db(data_dir)
-        db.parent.mkdir(parents=True, exist_ok=True)
-        self.store = Store.open(db)
+        self.store = store
         self.worker = Worker(self)
         # `mute` (the smoke run) keeps the audio device untouched whatever the settings say
         self.sounds = Sounds(self.worker, self.settings.sound and not mute)

@@ -11,6 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
+import sys
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +22,7 @@ from engine.ai import LEVELS
 from engine.errors import BadRules
 from engine.game import Mode
 from engine.rules import DEFAULT_RULES, LangRules
+from replays.files import write_atomic
 from replays.paths import data_dir
 
 FILE_NAME = "settings.json"
@@ -27,6 +31,7 @@ PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random 
 DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
 MAX_NAME = 24  # longer names would be cut on the chiếu's plates
 CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
+MAX_FILE_BYTES = 1024 * 1024  # settings.json is a few hundred bytes; larger is not ours
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +91,10 @@ class Settings:
 
 
 def clean_name(name: str, default: str) -> str:
-    """A name as shown: trimmed, at most MAX_NAME characters, the default when empty."""
+    """A name as shown: trimmed, without control or format characters (an ESC, a bidi
+    override), at most MAX_NAME characters, the default when empty."""
+    name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf")
+                   or ch.isspace())
     name = " ".join(name.split())[:MAX_NAME]
     return name or default
 
@@ -97,21 +105,46 @@ def settings_path(override: Path | None = None) -> Path:
 
 
 def load(path: Path) -> Settings:
-    """The settings stored at `path` (defaults when there are none or they cannot be read)."""
+    """The settings stored at `path` (defaults when there are none or they cannot be read;
+    a damaged file is named on stderr, in both languages, and left as it is)."""
+    settings, problem = read(path)
+    if problem is not None:
+        sys.stderr.write(f"chan-tutor: {path}: {problem[1]}; using the default settings\n"
+                         f"chan-tutor: {path}: {problem[0]}; dùng cài đặt mặc định\n")
+    return settings
+
+
+def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
+    """The settings stored at `path`, and why they could not be read (vi, en) when the file
+    is there but damaged: not a regular file (a FIFO would block the start), too large,
+    not UTF-8, not JSON, or JSON nested too deeply (RecursionError)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as e:
+        return Settings(), (f"không đọc được ({e.strerror})", f"cannot be read ({e.strerror})")
+    if not stat.S_ISREG(st.st_mode):
+        return Settings(), ("không phải tệp thường", "not a regular file")
+    if st.st_size > MAX_FILE_BYTES:
+        return Settings(), ("tệp quá lớn", "too large")
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return Settings()
+    except OSError as e:
+        return Settings(), (f"không đọc được ({e.strerror})", f"cannot be read ({e.strerror})")
+    except UnicodeDecodeError:
+        return Settings(), ("không phải văn bản UTF-8", "not UTF-8 text")
     try:
-        return Settings.from_json(json.loads(text))
+        return Settings.from_json(json.loads(text)), None
+    except RecursionError:
+        return Settings(), ("JSON lồng nhau quá sâu (tệp bị hỏng)",
+                            "JSON nested too deeply (a damaged file)")
     except ValueError:
-        return Settings()
+        return Settings(), ("không phải JSON hợp lệ (tệp bị hỏng)",
+                            "not valid JSON (a damaged file)")
 
 
 def save(path: Path, settings: Settings) -> None:
-    """Write the settings atomically: a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n",
-                   encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the settings atomically: a crash never leaves half a file, and a failed write (a
+    full disk, a folder in the file's place) leaves no temporary file behind (OSError)."""
+    write_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n")

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.cards import Card, parse_card
-from engine.cuoc_ids import parse_cuoc_id
+from engine.cuoc_ids import check_call, parse_cuoc_id
 from engine.errors import BadAction, BadCardCode
 
 
@@ -56,8 +56,10 @@ class Action:
             raise BadAction(f"'{self.act}' needs a card")
         if self.act not in _WITH_CARD and self.act is not Act.DRAW and self.card is not None:
             raise BadAction(f"'{self.act}' takes no card")
-        if self.cuoc and self.act is not Act.CALL:
-            raise BadAction(f"'{self.act}' takes no cước")
+        if self.cuoc:
+            if self.act is not Act.CALL:
+                raise BadAction(f"'{self.act}' takes no cước")
+            check_call(self.cuoc)  # never a count beyond what a hand can hold (issue 13)
 
     def __str__(self) -> str:
         text = f"{self.seat} {self.act.value}"

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cuoc import ORDER_GROUP, PICTURES, Instances, canonical, score
-from engine.cuoc_ids import CUOC_IDS
+from engine.cuoc_ids import CUOC_IDS, check_call
 from engine.errors import BadAction
 
 NAME_VI: dict[str, str] = {
@@ -119,6 +119,7 @@ def parse(text: str) -> Instances:
         cid, used = match
         out.append((cid, n))
         i += used
+    check_call(out)  # "10000000 lèo" is not a call a hand can hold
     return tuple(out)
 
 
@@ -185,8 +186,10 @@ class Verdict:
 
 
 def judge(true: Instances, call: Iterable[tuple[str, int]], strict_order: bool = False) -> Verdict:
-    """Compare a call with the true cước (R8.2–R8.5, R6.1)."""
+    """Compare a call with the true cước (R8.2–R8.5, R6.1); BadAction for a call beyond what
+    a hand can hold (the work stays bounded whatever the input)."""
     said = tuple(call)
+    check_call(said)
     called: Counter[str] = Counter()
     for cid, n in said:
         called[cid] += n

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import hand as H
 from engine.cards import Card
-from engine.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.cuoc_ids import CUOC_IDS, RULE_ID, check_call
 from engine.melds import Meld, MeldKind
 from engine.rules import LangRules
 
@@ -158,17 +158,31 @@ def canonical(items: Iterable[tuple[str, int]]) -> Instances:
 
 
 def expand(call: Iterable[tuple[str, int]]) -> list[str]:
-    """One entry per instance: ``[("leo", 2)]`` → ``["leo", "leo"]``."""
-    return [cid for cid, n in call for _ in range(n)]
+    """One entry per instance: ``[("leo", 2)]`` → ``["leo", "leo"]``. BadAction for a call
+    beyond what a hand can hold (``check_call``): the list stays small."""
+    items = list(call)
+    check_call(items)
+    return [cid for cid, n in items for _ in range(n)]
 
 
 def score(call: Iterable[tuple[str, int]]) -> int:
-    """R6.2: one instance → its điểm; several → the highest điểm + the dịch of every other."""
-    inst = expand(call)
-    if not inst:
+    """R6.2: one instance → its điểm; several → the highest điểm + the dịch of every other.
+
+    Counted per entry, never per instance, so the work does not grow with a count. Equal
+    điểm always come with equal dịch (the R6 table), so which of them is "the highest" does
+    not matter.
+    """
+    best: str | None = None
+    dich = 0
+    for cid, n in call:
+        if n <= 0:
+            continue
+        dich += POINTS[cid][1] * n
+        if best is None or POINTS[cid][0] > POINTS[best][0]:
+            best = cid
+    if best is None:
         return 0
-    best = max(range(len(inst)), key=lambda i: POINTS[inst[i]][0])
-    return POINTS[inst[best]][0] + sum(POINTS[c][1] for i, c in enumerate(inst) if i != best)
+    return POINTS[best][0] + dich - POINTS[best][1]
 
 
 def ga_count(call: Iterable[tuple[str, int]], rules: LangRules) -> int:

@@ -388,6 +388,8 @@ class Game(ActionFaces):
         seat, act, phase = a.seat, a.act, self.phase
         name = a  # formatted by the error, only when one is raised
         if phase is Phase.OVER:
+            if self._closing_pass(a):
+                return phase
             raise GameOver(seat, name, "the game is over")
         if not 0 <= seat < self.players:
             raise NotYourTurn(seat, name, f"there is no seat {seat} at a "
@@ -402,7 +404,8 @@ class Game(ActionFaces):
         if act is Act.CHIU:
             if self.bao[seat]:
                 raise BaoRestricted(seat, name, "a báo player may not chíu (R4.8)")
-            if phase is not Phase.CLAIM or self._claim_index(seat, Act.CHIU) is None:
+            if phase is not Phase.CLAIM or (self._claim_index(seat, Act.CHIU) is None
+                                            and not self._chiu_instead_of_u(seat)):
                 raise IllegalAction(seat, name, self._why_no_chiu(seat))
             return phase
         if act in (Act.EAT, Act.DRAW, Act.PASS):
@@ -414,6 +417,10 @@ class Game(ActionFaces):
                 raise BaoRestricted(seat, name, "a báo player may only bốc and dưới (R4.8)")
             live = self.live
             assert live is not None
+            if live.final and act is not Act.PASS:  # R4.9: only ù, or the drawer's dưới
+                raise IllegalAction(seat, name, "the last card of the nọc can only be won on "
+                                                "(R4.9)" if act is Act.EAT else
+                                    "the nọc stop is reached: nobody draws again (R4.9)")
             if act is Act.EAT:
                 assert a.card is not None
                 if not (self.hand[seat] >> (3 * a.card)) & 7:
@@ -495,6 +502,22 @@ class Game(ActionFaces):
             return "a player may not chíu a card it discarded or returned itself (R4.2)"
         return "this claim window has passed this seat (R4.2)"
 
+    def _closing_pass(self, a: Action) -> bool:
+        """R4.9 (FORMATS reading rule): once a game has ended drawn on the nọc-stop card, its
+        drawer may still say dưới on it, once, as the next event; it changes nothing."""
+        live, outcome = self.live, self.outcome
+        return (a.act is Act.PASS and live is not None and live.final and a.seat == live.by
+                and outcome is not None and outcome.kind is EndKind.DRAW
+                and live.event == len(self.record) - 1)
+
+    def _chiu_instead_of_u(self, seat: int) -> bool:
+        """R4.7: a seat whose chíu would win is offered the chíu ù only; a recorded plain chíu
+        by it is still accepted, as an ù let pass (bỏ ù) followed by a chíu and trả cửa."""
+        live = self.live
+        return (live is not None and not live.final and self.hand_n[seat] > 3
+                and self.hand_count(seat, live.card) == 3
+                and self._claim_index(seat, Act.WIN) is not None)
+
     def _whose_turn(self) -> str:
         return f"it is seat {self.actor}'s decision ({self.phase.value})"
 
@@ -561,6 +584,13 @@ class Game(ActionFaces):
             self._judged(faults, events)
             self._close_window()
             self.phase, self.actor = Phase.DISCARD, seat
+        elif act is Act.PASS and (phase is Phase.OVER or (self.live is not None
+                                                         and self.live.final)):
+            # R4.9: the drawer's dưới on the nọc-stop card (the claims were declined above)
+            # ends the game drawn, or, said after the end, only stands in the record
+            self._played(action, events)
+            if phase is not Phase.OVER:
+                self._after_claims(events)
         elif act is Act.PASS:
             self._note_decline(seat)
             self._played(action, events)
@@ -647,6 +677,8 @@ class Game(ActionFaces):
 
         Records never hold declines (FORMATS.md), so a replayed game whose nọc stop card was
         let pass by everyone still shows the claims; the reader of a finished record calls this.
+        (A record may also end with the drawer's dưới on that card, which declines them itself:
+        ``_closing_pass``, issue 14.)
         """
         live = self.live
         if self.phase is not Phase.CLAIM or live is None or not live.final:
@@ -708,9 +740,11 @@ class Game(ActionFaces):
             held = (self.hand[s] >> shift) & 7
             if origin is not Origin.DRAW and (held != 3 or s == by):
                 continue
-            if self.can_win_on(s, card) and self._win_allowed(s, card):
+            wins = self.can_win_on(s, card) and self._win_allowed(s, card)
+            if wins:
                 claims.append(Claim(s, Act.WIN))
-            if held == 3 and not final and self.hand_n[s] > 3:  # R4.6 needs a card to return
+            # R4.6 needs a card to return; R4.7: a chíu that would win is the chíu ù above
+            if held == 3 and not final and self.hand_n[s] > 3 and not wins:
                 chiu = Claim(s, Act.CHIU)
         if chiu is not None:
             claims.append(chiu)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
@@ -17,6 +18,11 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "unused_piles": ("dead", "noc"),
     "noc_stop": (0, 1),
 }
+# Beyond these a value is not a village's choice but damaged input (the settings dialog offers
+# 0–100 điểm per gà and 0.1–1,000 per điểm): 1e400 read as infinity, or a 400-digit integer,
+# would make the settlement stop summing to 0 and the JSON documents unwritable (issue 13).
+MAX_DIEM_PER_GA = 1_000
+MAX_STAKE = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +50,17 @@ class LangRules:
                 options = ", ".join(repr(c) for c in choices)
                 raise BadRules(f"làng option '{name}' must be one of {options}, not {value!r}")
         if isinstance(self.diem_per_ga, bool) or not isinstance(self.diem_per_ga, int) \
-                or self.diem_per_ga < 0:
-            raise BadRules(f"làng option 'diem_per_ga' must be a whole number ≥ 0, "
-                           f"not {self.diem_per_ga!r}")
+                or not 0 <= self.diem_per_ga <= MAX_DIEM_PER_GA:
+            raise BadRules(f"làng option 'diem_per_ga' must be a whole number from 0 to "
+                           f"{MAX_DIEM_PER_GA}, not {_shown(self.diem_per_ga)}",
+                           vi=f"'diem_per_ga' (điểm mỗi gà) phải là số nguyên từ 0 đến "
+                              f"{MAX_DIEM_PER_GA}")
         if isinstance(self.stake, bool) or not isinstance(self.stake, int | float) \
-                or not self.stake > 0:
-            raise BadRules(f"làng option 'stake' must be a number > 0, not {self.stake!r}")
+                or not 0 < self.stake <= MAX_STAKE or not math.isfinite(self.stake):
+            raise BadRules(f"làng option 'stake' must be a finite number > 0 and at most "
+                           f"{MAX_STAKE:,}, not {_shown(self.stake)}",
+                           vi=f"'stake' (tiền mỗi điểm) phải là một số hữu hạn lớn hơn 0 và "
+                              f"không quá {MAX_STAKE:,}".replace(",", "."))
 
     def to_json(self) -> dict[str, Any]:
         """All options as a JSON object (FORMATS `rules`)."""
@@ -68,6 +79,14 @@ class LangRules:
             raise BadRules(f"unknown làng option(s): {', '.join(unknown)} "
                            f"(known: {', '.join(sorted(known))})")
         return cls(**data)
+
+
+def _shown(value: object) -> str:
+    """A value as an error message shows it (never thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {round(value.bit_length() * math.log10(2))} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:36]}…"
 
 
 DEFAULT_RULES = LangRules()

@@ -16,7 +16,8 @@ from typing import Any
 from replays.cli import Commands, Parser
 
 DRILL = "drill"
-FAMILY_NAMES = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi")  # = lessons.drills.FAMILIES
+FAMILY_NAMES = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi",
+                "nuoc_hay")  # = lessons.drills.FAMILIES
 
 
 def add_drill_command(sub: Commands[Parser]) -> None:

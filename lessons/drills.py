@@ -3,7 +3,7 @@
     items = generate("boc_cai", 10, seed=7)           # deterministic: same seed, same items
     grade(items[0], {"seat": 2, "elapsed_ms": 3100})  # → Grade(correct, explanation_vi, ...)
 
-Families: chia_bai, boc_cai, nhan_dien, xuong, loi (lessons/README.md lists their kinds,
+Families: chia_bai, boc_cai, nhan_dien, xuong, loi, nuoc_hay (lessons/README.md lists their kinds,
 positions, answers and the responses ``grade`` accepts).
 """
 
@@ -18,9 +18,11 @@ from lessons.family import Family, Options
 from lessons.item import JSON, Grade, Item, LessonError
 from lessons.loi import LOI
 from lessons.nhan_dien import NHAN_DIEN
+from lessons.nuoc_hay import NUOC_HAY
 from lessons.xuong import XUONG
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (CHIA_BAI, BOC_CAI, NHAN_DIEN, XUONG, LOI)}
+FAMILIES: dict[str, Family] = {f.name: f for f in (CHIA_BAI, BOC_CAI, NHAN_DIEN, XUONG, LOI,
+                                                    NUOC_HAY)}
 MAX_COUNT = 500
 
 

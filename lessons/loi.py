@@ -173,7 +173,13 @@ def _claim_text(ans: dict[str, Any]) -> Text:
                  f"Three {card.en} in hand: chíu it, then return a card (R4.2, R4.6).")
     else:
         t = _no_claim(ans, card)
-    if ans["if_declined"]:
+    if ans["if_declined"] == "bo_u" and ans.get("final"):
+        # R4.9: nothing follows the nọc-stop card, so no later win can go unpaid for it
+        t = t + Text("Bỏ qua thì: đây là quân cuối nọc, ván thành hòa, không ai được tiền "
+                     "(R4.9).",
+                     "Letting it pass: this is the last card of the nọc, so the game ends "
+                     "drawn and nobody is paid (R4.9).")
+    elif ans["if_declined"]:
         e = explanation(ans["if_declined"], ans["card"] or "thiên ù")
         t = t + Text(f"Bỏ qua thì: {e.vi}", f"Letting it pass: {e.en}")
     return t

@@ -1,4 +1,4 @@
-"""The learner's progress: every answer recorded, an SM-2 schedule per item (lessons/srs.py),
+"""The learner's progress: every answer recorded, an FSRS schedule per item (lessons/srs.py),
 the items due now, and a strength per family for the Learn screen.
 
     with Progress.open(progress_db_path) as p:
@@ -24,16 +24,14 @@ from sqlite_utils import Database
 
 from lessons.drills import FAMILIES
 from lessons.item import JSON, Grade, Item
-from lessons.progress_db import connect, default_path
-from lessons.srs import MATURE_DAYS, Memory, quality, review
+from lessons.progress_db import connect, default_path, stamp
+from lessons.srs import Memory, quality, rating, review
 
 DECKS = ("lessons", "mistakes")
 RECENT = 20  # answers the recent accuracy is taken over
 
 
-def stamp(t: datetime) -> str:
-    """A time as stored: ISO 8601 in UTC, to the second (sorts as text)."""
-    return t.astimezone(UTC).isoformat(timespec="seconds")
+__all__ = ["Answer", "Progress", "Scheduled", "Strength", "stamp"]
 
 
 def _now(now: datetime | None) -> datetime:
@@ -47,7 +45,8 @@ class Answer:
     item_id: str
     answered_at: str
     correct: bool
-    quality: int
+    quality: int  # SM-2's quality of the graded answer (lessons/srs.py)
+    rating: int  # FSRS's rating: 1 again, 2 hard, 3 good, 4 easy
     elapsed_ms: int | None
     response: JSON
     rule_ids: tuple[str, ...]
@@ -67,8 +66,8 @@ class Scheduled:
 class Strength:
     """How a family stands, for the Learn screen.
 
-    ``strength`` is the mean over the answered items of SM-2's item strength (0 after a wrong
-    answer, growing to 1 as the interval reaches ``MATURE_DAYS``).
+    ``strength`` is the mean over the answered items of their FSRS retrievability now (an
+    item whose last answer was wrong counts 0: see lessons/srs.py).
     """
 
     family: str
@@ -76,7 +75,7 @@ class Strength:
     new: int  # items added but never answered
     answers: int
     due: int  # items due now (new ones included)
-    mature: int  # items with an interval of MATURE_DAYS or more
+    mature: int  # items with a stability of MATURE_DAYS or more
     recent_accuracy: float | None  # right answers among the family's last RECENT
     strength: float
 
@@ -120,12 +119,21 @@ class Progress:
              json.dumps(item.to_json(), ensure_ascii=False), stamp(now)))
         if cur.rowcount != 1:
             return False
-        m = Memory()
-        self.db.execute("INSERT INTO schedule (item_id, repetitions, interval_days, easiness, "
-                        "lapses, due_at, last_at) VALUES (?,?,?,?,?,?,NULL)",
-                        (item.id, m.repetitions, m.interval_days, m.easiness, m.lapses,
-                         stamp(now)))
+        self._schedule(item.id, Memory(), now, insert=True)
         return True
+
+    def _schedule(self, item_id: str, m: Memory, due: datetime, insert: bool = False) -> None:
+        values = (m.state, m.step, m.stability, m.difficulty, m.reps, m.lapses,
+                  int(m.last_correct), stamp(due),
+                  None if m.last_at is None else stamp(m.last_at), item_id)
+        if insert:
+            self.db.execute("INSERT INTO schedule (state, step, stability, difficulty, reps, "
+                            "lapses, last_correct, due_at, last_at, item_id) "
+                            "VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+        else:
+            self.db.execute("UPDATE schedule SET state = ?, step = ?, stability = ?, "
+                            "difficulty = ?, reps = ?, lapses = ?, last_correct = ?, "
+                            "due_at = ?, last_at = ? WHERE item_id = ?", values)
 
     def add(self, items: Iterable[Item], deck: str = "lessons",
             now: datetime | None = None) -> int:
@@ -137,25 +145,21 @@ class Progress:
     def record(self, item: Item, grade: Grade, response: JSON = None,
                elapsed_ms: int | None = None, now: datetime | None = None,
                deck: str = "lessons") -> Scheduled:
-        """Record an answer and reschedule the item (SM-2), in one transaction."""
+        """Record an answer and reschedule the item (FSRS), in one transaction."""
         at = _now(now)
         limit = item.position.get("seconds") if isinstance(item.position, dict) else None
         q = quality(grade.correct, elapsed_ms, limit)
         with self.db.atomic():
             self._add(item, deck, at)
             self.db.execute(
-                "INSERT INTO answers (item_id, answered_at, correct, quality, elapsed_ms, "
-                "response, rule_ids) VALUES (?,?,?,?,?,?,?)",
-                (item.id, stamp(at), int(grade.correct), q, elapsed_ms,
+                "INSERT INTO answers (item_id, answered_at, correct, quality, rating, "
+                "elapsed_ms, response, rule_ids) VALUES (?,?,?,?,?,?,?,?)",
+                (item.id, stamp(at), int(grade.correct), q, int(rating(q)), elapsed_ms,
                  json.dumps(response, ensure_ascii=False), json.dumps(list(grade.rule_ids))))
             before = self.scheduled(item.id)
             assert before is not None
             memory, due = review(before.memory, q, at)
-            self.db.execute(
-                "UPDATE schedule SET repetitions = ?, interval_days = ?, easiness = ?, "
-                "lapses = ?, due_at = ?, last_at = ? WHERE item_id = ?",
-                (memory.repetitions, memory.interval_days, memory.easiness, memory.lapses,
-                 stamp(due), stamp(at), item.id))
+            self._schedule(item.id, memory, due)
         return Scheduled(item.id, memory, stamp(due), before.deck)
 
     # ------------------------------------------------------------------------- reading
@@ -166,14 +170,14 @@ class Progress:
         return None if row is None else Item.from_json(json.loads(row[0]))
 
     def scheduled(self, item_id: str) -> Scheduled | None:
-        """An item's SM-2 memory and due time."""
+        """An item's FSRS memory and due time."""
         row = self.db.execute(
-            "SELECT s.repetitions, s.interval_days, s.easiness, s.lapses, s.due_at, i.deck "
+            f"SELECT {_MEMORY}, s.due_at, i.deck "
             "FROM schedule s JOIN items i ON i.id = s.item_id WHERE s.item_id = ?",
             (item_id,)).fetchone()
         if row is None:
             return None
-        return Scheduled(item_id, Memory(row[0], row[1], row[2], row[3]), row[4], row[5])
+        return Scheduled(item_id, _memory(row), row[8], row[9])
 
     def _where(self, family: str | None, deck: str | None) -> tuple[str, list[Any]]:
         clauses, args = [], []
@@ -204,12 +208,13 @@ class Progress:
 
     def answers(self, item_id: str | None = None) -> list[Answer]:
         """Recorded answers, oldest first (of one item, or all)."""
-        sql = ("SELECT item_id, answered_at, correct, quality, elapsed_ms, response, rule_ids "
-               "FROM answers")
+        sql = ("SELECT item_id, answered_at, correct, quality, rating, elapsed_ms, response, "
+               "rule_ids FROM answers")
         rows = self.db.execute(sql + (" WHERE item_id = ?" if item_id else "") + " ORDER BY id",
                                (item_id,) if item_id else ()).fetchall()
-        return [Answer(r[0], r[1], bool(r[2]), r[3], r[4], json.loads(r[5]) if r[5] else None,
-                       tuple(json.loads(r[6]))) for r in rows]
+        return [Answer(r[0], r[1], bool(r[2]), r[3], r[4], r[5],
+                       json.loads(r[6]) if r[6] else None, tuple(json.loads(r[7])))
+                for r in rows]
 
     def _families(self) -> Iterator[str]:
         yield from FAMILIES
@@ -220,15 +225,15 @@ class Progress:
     def strengths(self, now: datetime | None = None,
                   deck: str | None = None) -> dict[str, Strength]:
         """Every family's standing (families never practised included, at 0)."""
-        at = stamp(_now(now))
+        when = _now(now)
+        at = stamp(when)
         out: dict[str, Strength] = {}
         for fam in self._families():
             where, args = self._where(fam, deck)
             rows = self.db.execute(
-                "SELECT s.repetitions, s.interval_days, s.easiness, s.lapses, s.due_at, "
-                "s.last_at FROM schedule s JOIN items i ON i.id = s.item_id "
+                f"SELECT {_MEMORY}, s.due_at FROM schedule s JOIN items i ON i.id = s.item_id "
                 f"WHERE 1 = 1{where}", args).fetchall()
-            seen = [Memory(r[0], r[1], r[2], r[3]) for r in rows if r[5] is not None]
+            seen = [m for m in map(_memory, rows) if m.last_at is not None]
             recent = [r[0] for r in self.db.execute(
                 "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id "
                 f"WHERE 1 = 1{where} ORDER BY a.id DESC LIMIT ?", (*args, RECENT))]
@@ -237,8 +242,18 @@ class Progress:
                 f"WHERE 1 = 1{where}", args).fetchone()[0]
             out[fam] = Strength(
                 family=fam, items=len(seen), new=len(rows) - len(seen), answers=answers,
-                due=sum(1 for r in rows if r[4] <= at),
-                mature=sum(1 for m in seen if m.interval_days >= MATURE_DAYS),
+                due=sum(1 for r in rows if r[8] <= at),
+                mature=sum(1 for m in seen if m.mature),
                 recent_accuracy=sum(recent) / len(recent) if recent else None,
-                strength=sum(m.strength for m in seen) / len(seen) if seen else 0.0)
+                strength=sum(m.strength(when) for m in seen) / len(seen) if seen else 0.0)
         return out
+
+
+_MEMORY = ("s.state, s.step, s.stability, s.difficulty, s.last_at, s.reps, s.lapses, "
+           "s.last_correct")
+
+
+def _memory(row: Any) -> Memory:
+    """A Memory from the first eight columns of a ``_MEMORY`` select."""
+    last = None if row[4] is None else datetime.fromisoformat(row[4])
+    return Memory(row[0], row[1], row[2], row[3], last, row[5], row[6], bool(row[7]))

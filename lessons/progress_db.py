@@ -14,11 +14,13 @@ database (or anything else) given in its place is refused too.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from lessons.srs import replay
 from replays import database
 from replays.database import Schema
 from replays.paths import data_dir
@@ -73,8 +75,52 @@ def m001_items_answers_schedule(db: Database) -> None:
     _version(db, 1)
 
 
-SCHEMA_VERSION = 1
-KNOWN = frozenset({"m001_items_answers_schedule"})
+@migrations(name="m002_fsrs_schedule")
+def m002_fsrs_schedule(db: Database) -> None:
+    """FSRS replaces SM-2 (issue 16): each item's answers, oldest first, are replayed into FSRS
+    (lessons/srs.py) to make its new schedule row; the SM-2 rows are kept, untouched, as
+    ``sm2_schedule``; every answer gains its FSRS rating. Items never answered stay due when
+    they were."""
+    db.execute("DROP INDEX schedule_by_due")
+    db.execute("ALTER TABLE schedule RENAME TO sm2_schedule")
+    db.execute("ALTER TABLE answers ADD COLUMN rating INTEGER CHECK (rating BETWEEN 1 AND 4)")
+    db.execute("UPDATE answers SET rating = CASE WHEN quality < 3 THEN 1 WHEN quality = 3 "
+               "THEN 2 WHEN quality = 4 THEN 3 ELSE 4 END")
+    db.execute("""
+        CREATE TABLE schedule (
+            item_id TEXT PRIMARY KEY REFERENCES items(id),
+            state INTEGER NOT NULL,         -- fsrs.State: 1 learning, 2 review, 3 relearning
+            step INTEGER,                   -- the (re)learning step; NULL in review
+            stability REAL,                 -- days; NULL before the first answer
+            difficulty REAL,
+            reps INTEGER NOT NULL,
+            lapses INTEGER NOT NULL,
+            last_correct INTEGER NOT NULL CHECK (last_correct IN (0, 1)),
+            due_at TEXT NOT NULL,
+            last_at TEXT
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX schedule_by_due ON schedule(due_at)")
+    history: dict[str, list[tuple[int, datetime]]] = {}
+    for item_id, q, at in db.execute(
+            "SELECT item_id, quality, answered_at FROM answers ORDER BY id"):
+        history.setdefault(item_id, []).append((q, datetime.fromisoformat(at)))
+    rows = db.execute("SELECT item_id, due_at FROM sm2_schedule").fetchall()
+    for item_id, old_due in rows:
+        m, due = replay(history.get(item_id, []))
+        db.execute("INSERT INTO schedule VALUES (?,?,?,?,?,?,?,?,?,?)", (
+            item_id, m.state, m.step, m.stability, m.difficulty, m.reps, m.lapses,
+            int(m.last_correct), old_due if due is None else stamp(due),
+            None if m.last_at is None else stamp(m.last_at)))
+    _version(db, 2)
+
+
+SCHEMA_VERSION = 2
+KNOWN = frozenset({"m001_items_answers_schedule", "m002_fsrs_schedule"})
+
+
+def stamp(t: datetime) -> str:
+    """A time as stored: ISO 8601 in UTC, to the second (sorts as text)."""
+    return t.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def default_path(override: Path | None = None) -> Path:

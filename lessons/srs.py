@@ -1,51 +1,83 @@
-"""Spaced repetition: SM-2 (P. Woźniak, SuperMemo 2, 1990), the algorithm Anki's scheduler
-grew from.
+"""Spaced repetition: FSRS-6 (J. Ye et al., the Free Spaced Repetition Scheduler, Anki's
+default since 23.10) through the ``fsrs`` package, with its default weights.
 
-Why SM-2 and not FSRS: a drill is graded by the engine as right or wrong (plus, at most, how
-fast), so the learner never rates recall on FSRS's four-button scale; FSRS's gain comes from
-fitting its 19 weights to a learner's review history, which a new learner does not have; and
-SM-2 is a few lines with no parameters, so its schedule can be checked by hand in tests.
+An answer is graded by the engine (right or wrong, and how fast), not rated by the learner, so
+the graded answer is first given SM-2's quality q (0–5), as the answers table has always stored
+it, and q maps to FSRS's four ratings one to one: wrong → q 1 → Again; right → q 4 → Good;
+right and quick (within half the item's time limit, or ``QUICK_MS`` without one) → q 5 → Easy;
+right but slow (over ``SLOW_MS``) → q 3 → Hard. The same mapping replays the answers of a
+database written by the SM-2 version (progress_db m002), so a migrated schedule is the one FSRS
+would have made.
 
-Mapping of a graded answer to SM-2's quality q (0–5): wrong → 1; right → 4; right and quick
-(within half the item's time limit, or ``QUICK_MS`` without one) → 5; right but slow
-(over ``SLOW_MS``) → 3. As in SM-2, q < 3 restarts the repetitions without changing the
-easiness, and the item comes back in the same session (after ``RELEARN``), SM-2's "repeat
-until the answer is good" step.
+Choices: a new item has one learning step and a lapsed one one relearning step, both
+``RELEARN`` (a wrong answer comes back in the same session, as before); desired retention 0.9
+(FSRS's default); no fuzz, so a schedule is reproducible and can be checked in tests (items
+come from generators, so due dates do not bunch the way a deck imported at once does).
+
+An item's strength (the family bars) is its FSRS retrievability now — the predicted chance it
+would be answered right — and 0 while its last answer was wrong (it is being relearnt).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
-START_EASINESS = 2.5
-MIN_EASINESS = 1.3
+from fsrs import Card, Rating, Scheduler, State
+
 RELEARN = timedelta(minutes=10)
-MATURE_DAYS = 21  # an interval this long counts as known (Anki's "mature")
+RETENTION = 0.9
+MATURE_DAYS = 21  # a stability this long counts as known (Anki's "mature" interval)
 QUICK_MS = 8_000
 SLOW_MS = 60_000
+
+SCHEDULER = Scheduler(desired_retention=RETENTION, learning_steps=(RELEARN,),
+                      relearning_steps=(RELEARN,), enable_fuzzing=False)
+
+RATING_OF_QUALITY = {0: Rating.Again, 1: Rating.Again, 2: Rating.Again, 3: Rating.Hard,
+                     4: Rating.Good, 5: Rating.Easy}
 
 
 @dataclass(frozen=True, slots=True)
 class Memory:
-    """What SM-2 keeps about one item."""
+    """What FSRS keeps about one item (an ``fsrs.Card`` without its due time), plus counts."""
 
-    repetitions: int = 0  # successful reviews in a row
-    interval_days: float = 0.0
-    easiness: float = START_EASINESS
-    lapses: int = 0  # wrong answers over the item's life
+    state: int = State.Learning.value  # fsrs.State: 1 learning, 2 review, 3 relearning
+    step: int | None = 0  # the (re)learning step, None in review
+    stability: float | None = None  # days until recall falls to 90%; None before an answer
+    difficulty: float | None = None  # 1..10
+    last_at: datetime | None = None
+    reps: int = 0  # answers
+    lapses: int = 0  # wrong answers
+    last_correct: bool = False
+
+    def card(self, due: datetime) -> Card:
+        """The ``fsrs.Card`` of this memory (card_id given: the package would sleep 1 ms)."""
+        return Card(card_id=1, state=State(self.state), step=self.step,
+                    stability=self.stability, difficulty=self.difficulty, due=due,
+                    last_review=self.last_at)
+
+    def retrievability(self, now: datetime) -> float:
+        """FSRS's predicted chance of a right answer at ``now`` (0 before any answer)."""
+        return float(SCHEDULER.get_card_retrievability(self.card(now), _utc(now)))
+
+    def strength(self, now: datetime) -> float:
+        """0 while the last answer was wrong (or before any), else the retrievability."""
+        return self.retrievability(now) if self.last_correct else 0.0
 
     @property
-    def strength(self) -> float:
-        """0 after a wrong answer (or never right), up to 1 once the interval is mature."""
-        if self.repetitions == 0:
-            return 0.0
-        return min(1.0, self.interval_days / MATURE_DAYS)
+    def mature(self) -> bool:
+        """Stability of ``MATURE_DAYS`` or more (at 90% retention, the interval ≈ stability)."""
+        return self.stability is not None and self.stability >= MATURE_DAYS
+
+
+def _utc(t: datetime) -> datetime:
+    return t.astimezone(UTC)
 
 
 def quality(correct: bool, elapsed_ms: float | None = None,
             limit_s: float | None = None) -> int:
-    """SM-2's quality of a graded answer (see the module docstring)."""
+    """The SM-2 quality (0–5) of a graded answer (see the module docstring)."""
     if not correct:
         return 1
     if elapsed_ms is None:
@@ -56,18 +88,26 @@ def quality(correct: bool, elapsed_ms: float | None = None,
     return 3 if elapsed_ms > SLOW_MS else 4
 
 
+def rating(q: int) -> Rating:
+    """The FSRS rating of a quality."""
+    if q not in RATING_OF_QUALITY:
+        raise ValueError(f"quality is 0..5, not {q}")
+    return RATING_OF_QUALITY[q]
+
+
 def review(m: Memory, q: int, now: datetime) -> tuple[Memory, datetime]:
-    """SM-2 after an answer of quality q at ``now``: the new memory and when it is due."""
-    if not 0 <= q <= 5:
-        raise ValueError(f"SM-2 quality is 0..5, not {q}")
-    if q < 3:
-        return Memory(0, 0.0, m.easiness, m.lapses + 1), now + RELEARN
-    easiness = max(MIN_EASINESS, m.easiness + 0.1 - (5 - q) * (0.08 + (5 - q) * 0.02))
-    reps = m.repetitions + 1
-    if reps == 1:
-        interval = 1.0
-    elif reps == 2:
-        interval = 6.0
-    else:
-        interval = float(round(m.interval_days * easiness))
-    return Memory(reps, interval, easiness, m.lapses), now + timedelta(days=interval)
+    """FSRS after an answer of quality q at ``now``: the new memory and when it is due."""
+    r = rating(q)
+    at = _utc(now)
+    card, _ = SCHEDULER.review_card(m.card(at), r, at)
+    ok = r != Rating.Again
+    return Memory(card.state.value, card.step, card.stability, card.difficulty,
+                  card.last_review, m.reps + 1, m.lapses + (not ok), ok), card.due
+
+
+def replay(qualities: list[tuple[int, datetime]]) -> tuple[Memory, datetime | None]:
+    """The memory after answers (quality, time), oldest first; due None when there are none."""
+    m, due = Memory(), None
+    for q, at in qualities:
+        m, due = review(m, q, at)
+    return m, due

@@ -1,9 +1,11 @@
 """The computer's view of one decision (issue 8): what it would play, why, and what each
 other move is worth — "máy gợi ý X, bạn mất V" in the replay viewer.
 
-The values are the computer player's own ``evaluate`` (engine.ai, level ``normal`` unless
-asked otherwise) on the deciding seat's observation only: advice never peeks at another hand
-or at the nọc. A claim is a decision too: a seat with a pending ù or chíu, or the entitled
+The values are the computer player's own ``evaluate`` (engine.ai, level ``ADVISER`` — the
+strongest level measured, bench/ai.py's duplicate section — unless asked otherwise) on the
+deciding seat's observation only: advice never peeks at another hand or at the nọc. Every
+advice says which player judged (``judge``, "theo máy mạnh" / "by the strong player").
+A claim is a decision too: a seat with a pending ù or chíu, or the entitled
 seat while others may still claim, is advised as if the claims ranked before it (R4.2) had
 been let pass.
 """
@@ -16,11 +18,24 @@ from types import MappingProxyType
 
 from engine.actions import Act, Action
 from engine.ai.selfplay import reproducible_player
+from engine.ai.strong import StrongPlayer
 from engine.events import Declined, Event
 from engine.game import Game, Phase
 from replays.errors import RecordError
 
 ADVISERS = ("normal", "strong")  # the levels that play their best (beginner slips on purpose)
+ADVISER = "normal"  # the level the review asks by default (issue 15)
+JUDGES = {"normal": ("máy thường", "the normal player"),
+          "strong": ("máy mạnh", "the strong player")}
+SCALES = {  # what a value means, per judge
+    "normal": ("cơ hội ù máy ước lượng sau nước đi, thang 0–100, đã trừ cái giá của lỗi",
+               "the chance of ù the computer estimates after the move, 0–100, less the cost "
+               "of a lỗi"),
+    "strong": ("tỉ lệ thắng trong các ván mô phỏng (thang 0–100) cộng 10 cho mỗi điểm được "
+               "trả (trừ khi phải trả), đã trừ cái giá của lỗi",
+               "the share of simulated games won (0–100) plus 10 for each điểm paid to the "
+               "seat (minus when it pays), less the cost of a lỗi"),
+}
 ADVICE_SEED = 0  # the strong player's sampling: fixed, so the same position gets the same advice
 
 
@@ -39,6 +54,27 @@ class Advice:
     values: Mapping[Action, float]  # every legal action of the seat
     reason_vi: str  # why ``best`` (engine.ai reasons: the engine's facts)
     reason_en: str
+    judge: str = "normal"  # the level whose evaluation this is
+
+    @property
+    def judge_vi(self) -> str:
+        """Who judged, in Vietnamese: "theo máy mạnh"."""
+        return f"theo {JUDGES[self.judge][0]}"
+
+    @property
+    def judge_en(self) -> str:
+        """Who judged, in English: "by the strong player"."""
+        return f"by {JUDGES[self.judge][1]}"
+
+    @property
+    def scale_vi(self) -> str:
+        """What the values mean, in Vietnamese."""
+        return SCALES[self.judge][0]
+
+    @property
+    def scale_en(self) -> str:
+        """What the values mean, in English."""
+        return SCALES[self.judge][1]
 
     def lost(self, action: Action) -> float:
         """How much value ``action`` gives up against the best move (0 for the best; never
@@ -76,8 +112,10 @@ def deciding(game: Game, seat: int) -> Game:
                    f"ghế {seat} không có nước nào phải quyết định lúc này")
 
 
-def advise(game: Game, seat: int | None = None, level: str = "normal") -> Advice:
-    """The computer's advice to ``seat`` (default: the actor) at this point of ``game``."""
+def advise(game: Game, seat: int | None = None, level: str | None = None) -> Advice:
+    """The computer's advice to ``seat`` (default: the actor) at this point of ``game``, by
+    ``level`` (default ``ADVISER``)."""
+    level = ADVISER if level is None else level
     if level not in ADVISERS:
         raise NoAdvice(f"advice comes from the normal or strong player, not '{level}'",
                        f"lời khuyên lấy từ máy cấp normal hoặc strong, không phải '{level}'")
@@ -88,11 +126,14 @@ def advise(game: Game, seat: int | None = None, level: str = "normal") -> Advice
         seat = game.actor
     obs = deciding(game, seat).observation(seat)
     player = reproducible_player(level, ADVICE_SEED)
-    values = player.evaluate(obs)
-    decision = player.choose(obs)
+    if isinstance(player, StrongPlayer):
+        decision, values = player.judge(obs)  # one search for both
+    else:
+        values = player.evaluate(obs)
+        decision = player.choose(obs)
     return Advice(seat=seat, best=decision.action, best_value=values[decision.action],
                   values=MappingProxyType(dict(values)), reason_vi=decision.reason.vi,
-                  reason_en=decision.reason.en)
+                  reason_en=decision.reason.en, judge=level)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,9 @@ Doc = dict[str, Any]
 # What a cached document was made by (the analysis cache key, replays/store.py): the engine's
 # version and this analyzer's revision. Bump the revision whenever a document would change
 # (a new annotation, a reworded message), so documents cached earlier are made again.
-ANALYZER_REVISION = 2
+# 3: issue 14 — a chance to chíu ù let pass is one missed ù (no missed chíu beside it), and a
+# record ending on the nọc-stop card (or its drawer's dưới) is a drawn game.
+ANALYZER_REVISION = 3
 ANALYSIS_VERSION = f"{ENGINE_VERSION}+analysis.{ANALYZER_REVISION}"
 Annotation = dict[str, Any]
 
@@ -113,6 +115,9 @@ def game_annotations(game: Game, notes: list[Annotation]) -> list[Annotation]:
     out: list[Annotation] = []
     placed: dict[int, str] = {}
     first_bao: dict[tuple[int, int], str] = {}
+    live = game.live  # a drawn game's last card is the nọc-stop card (R4.9)
+    stop = live.event if live is not None and live.final and game.outcome is not None \
+        and game.outcome.kind is EndKind.DRAW else None
     for ev in game.log:
         if type(ev) is Played:  # most of the log; nothing to say about a move by itself
             continue
@@ -132,8 +137,10 @@ def game_annotations(game: Game, notes: list[Annotation]) -> list[Annotation]:
             card = str(ev.card)
             placed[ev.event] = card
             if ev.act is Act.WIN:
-                out.append(_ann(ev.event, ev.seat, "missed_u", M.engine_text("bo_u", card),
-                                card=card))
+                # on the stop card of a drawn game: nothing moved since, the hand is as it was
+                text = M.engine_text("bo_u", card) if ev.event != stop else M.stop_u_text(
+                    card, game.hand_count(ev.seat, ev.card) == 3)
+                out.append(_ann(ev.event, ev.seat, "missed_u", text, card=card))
             else:
                 out.append(_ann(ev.event, ev.seat, "missed_chiu",
                                 M.engine_text("missed_chiu", card), card=card))

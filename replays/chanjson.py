@@ -19,7 +19,7 @@ from engine.errors import BadAction, BadDeal, BadRules
 from engine.game import Mode
 from engine.rules import DEFAULT_RULES, LangRules
 from replays.errors import BadFile, BadRecord, Problem, problem_of
-from replays.files import read_limited, write_atomic
+from replays.files import MAX_BYTES, checked_size, read_limited, write_atomic
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
 FORMAT = "chan-replay"
@@ -34,6 +34,10 @@ _MODES = tuple(m.value for m in Mode)
 def read_file(path: Path) -> SessionRecord:
     """Read a .chan.json file's structure (events not yet replayed); BadFile / BadRecord."""
     try:
+        from replays.chanjson_large import MAX_FILE_BYTES, read_large
+
+        if checked_size(path, MAX_FILE_BYTES) > MAX_BYTES:  # a hội of thousands of games
+            return read_large(path)  # read game by game (issue 13)
         return parse(loads(read_limited(path), str(path)))
     except BadRecord as e:
         raise e.located(str(path)) from None
@@ -55,7 +59,11 @@ def loads(data: bytes | str, source: str = "") -> object:
         raise BadFile(f"{where}not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})",
                       f"{where}JSON không hợp lệ: lỗi ở dòng {e.lineno}, cột {e.colno} "
                       f"({e.msg})") from None
-    except (ValueError, RecursionError) as e:
+    except RecursionError:
+        raise BadFile(f"{where}damaged: its JSON is nested too deeply to be a replay",
+                      f"{where}tệp bị hỏng: JSON lồng nhau quá sâu, không thể là tệp ván "
+                      f"đấu") from None
+    except ValueError as e:
         raise BadFile(f"{where}not valid JSON: {e}",
                       f"{where}JSON không hợp lệ: {e}") from None
 
@@ -71,11 +79,11 @@ def parse(doc: object) -> SessionRecord:
                    f"tệp ván đấu phải là một đối tượng JSON, không phải {_kind(doc)}")
     if doc.get("format") != FORMAT:
         raise _one(None, "format", f"not a chan-tutor replay: 'format' must be '{FORMAT}', "
-                                   f"not {doc.get('format')!r}",
+                                   f"not {_brief(doc.get('format'))}",
                    f"không phải tệp ván đấu chan-tutor: 'format' phải là '{FORMAT}'")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _one(None, "format", f"'version' must be a whole number ≥ 1, not {version!r}",
+        raise _one(None, "format", f"'version' must be a whole number ≥ 1, not {_brief(version)}",
                    "'version' phải là số nguyên ≥ 1")
     if version > VERSION:
         raise _one(None, "format",
@@ -88,7 +96,8 @@ def parse(doc: object) -> SessionRecord:
     try:
         rules = LangRules.from_json(doc.get("rules"))
     except (BadRules, TypeError) as e:
-        problems.append(problem_of(BadRules(str(e)), None, None, "rules"))
+        problems.append(problem_of(e if isinstance(e, BadRules) else BadRules(str(e)),
+                                   None, None, "rules"))
     raw_games = doc.get("games")
     if not isinstance(raw_games, list):
         problems.append(Problem(None, None, "games", "'games' must be a list of games",
@@ -98,12 +107,12 @@ def parse(doc: object) -> SessionRecord:
     thong = doc.get("thong_seat")
     if thong is not None and not _seat(thong, len(players)):
         problems.append(Problem(None, None, "thong_seat",
-                                f"'thong_seat' must be a seat or null, not {thong!r}",
+                                f"'thong_seat' must be a seat or null, not {_brief(thong)}",
                                 "'thong_seat' phải là số ghế hoặc null"))
         thong = None
     games = [_game(g, gi, len(players), rules, problems) for gi, g in enumerate(raw_games)]
     if problems:
-        raise BadRecord(problems)
+        raise BadRecord([_trimmed(p) for p in problems])
     return SessionRecord(rules=rules, players=players,
                          games=tuple(g for g in games if g is not None), thong_seat=thong,
                          created_at=_text(doc.get("created_at")))
@@ -137,7 +146,7 @@ def _players(raw: object, games: list[Any], problems: list[Problem]) -> tuple[Pl
                 and isinstance(p.get("level", ""), str)):
             problems.append(Problem(None, None, "players",
                                     f"player {i} must be {{\"name\": text, \"kind\": "
-                                    f"\"human\" | \"ai\", \"level\": text}}, not {p!r}",
+                                    f"\"human\" | \"ai\", \"level\": text}}, not {_brief(p)}",
                                     f"người chơi {i} viết sai: cần tên (name) và loại "
                                     f"(kind: human hoặc ai)"))
             continue
@@ -171,7 +180,7 @@ def _game(raw: object, gi: int, players: int, rules: LangRules,
     mode = raw.get("mode", "real")
     if mode not in _MODES:
         problems.append(Problem(gi, None, "mode", f"'mode' must be one of {', '.join(_MODES)}, "
-                                                  f"not {mode!r}",
+                                                  f"not {_brief(mode)}",
                                 "'mode' phải là teaching, strict hoặc real"))
         mode = "real"
     if deal is None or len(actions) != len(events):
@@ -193,6 +202,28 @@ def _text(value: object) -> str | None:
 def _kind(value: object) -> str:
     return {dict: "an object", list: "a list", str: "text", type(None): "null"}.get(
         type(value), type(value).__name__)
+
+
+MAX_SHOWN = 80  # characters of a bad value quoted in a message
+MAX_MESSAGE = 400  # characters of one problem's message
+
+
+def _brief(value: object) -> str:
+    """A value as a message quotes it: short, and never a crash on a hostile one (a list
+    nested a thousand deep has no repr)."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return "(a value nested too deeply)"
+    return text if len(text) <= MAX_SHOWN else f"{text[:MAX_SHOWN - 1]}…"
+
+
+def _trimmed(p: Problem) -> Problem:
+    """A problem whose messages fit on a screen, however large the bad value it quotes."""
+    if len(p.en) <= MAX_MESSAGE and len(p.vi) <= MAX_MESSAGE:
+        return p
+    return Problem(p.game, p.event, p.part, p.en[:MAX_MESSAGE - 1] + "…",
+                   p.vi[:MAX_MESSAGE - 1] + "…")
 
 
 def _one(game: int | None, part: str, en: str, vi: str) -> BadRecord:

@@ -51,6 +51,8 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     which.add_argument("--game", type=int, metavar="ID", help="the game's id in the database")
     which.add_argument("--session", type=int, metavar="ID", help="a whole session (hội)")
     e.add_argument("--out", type=Path, required=True, metavar="FILE.chan.json")
+    e.add_argument("--force", action="store_true",
+                   help="replace FILE.chan.json if it exists (never a database or the input)")
     e.add_argument("--json", action="store_true", help="print one JSON document")
     e.add_argument("--data-dir", **data_dir)
 
@@ -68,6 +70,8 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
                    help="one level per seat: beginner, normal, strong or random")
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="save the games: a .db (replay database) or a .chan.json")
+    p.add_argument("--force", action="store_true",
+                   help="replace the .chan.json if it exists (a database is added to)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--data-dir", **data_dir)
 
@@ -76,7 +80,12 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     r.add_argument("file", type=Path, metavar="FILE", help="a .chan.json file or a .db")
     r.add_argument("--game", type=int, metavar="N", help="only game N, counted from 0")
     r.add_argument("--html", type=Path, required=True, metavar="OUT",
-                   help="the HTML page to write")
+                   help="the HTML page to write (with --per-session: a folder)")
+    r.add_argument("--per-session", action="store_true",
+                   help="one page per hội: OUT is a folder, each hội written as "
+                        "OUT/hoi-ID.html")
+    r.add_argument("--force", action="store_true",
+                   help="replace OUT if it exists (never a database or the input)")
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--data-dir", **data_dir)
     return sub
@@ -105,37 +114,54 @@ def run(args: argparse.Namespace) -> int:
     import sqlite3
 
     from engine.errors import ChanError
-    from replays.errors import RecordError
+    from replays.errors import RecordError, cause_of, database_error
 
     try:
         from replays import commands, report, selfplay
+        from replays.text import inert, inert_json
 
         out = {"analyze": commands.analyze, "export": commands.export,
                "import": commands.import_, "selfplay": selfplay.selfplay,
                "report": report.report}[args.command](args)
+        if args.json:  # never Infinity or NaN: they are not JSON (a ValueError is a bug)
+            printed = inert_json(json.dumps(out.data, ensure_ascii=False, allow_nan=False))
+            printed += "\n"
+        else:  # names, cards and paths are untrusted: no control character reaches a terminal
+            printed = inert(out.text)
     except RecordError as e:
         _fail(e.en, e.vi)
         return 2
     except ChanError as e:  # the engine refused something the input asked for
         _fail(f"bad input: {e}", f"dữ liệu không hợp lệ: {e}")
         return 2
-    except sqlite3.DatabaseError as e:
-        _fail(f"the database is damaged or is not a replay database ({e})",
-              f"cơ sở dữ liệu bị hỏng hoặc không phải tệp ván đấu ({e})")
+    except sqlite3.Error as e:  # by its real cause: locked, full, permission, damaged
+        bad = database_error("", e)
+        _fail(bad.en, bad.vi)
+        return 2
+    except OSError as e:
+        if cause_of(e) is None:  # not the user's disk or rights: a bug
+            _fail(f"internal error: {type(e).__name__}: {e}",
+                  f"lỗi nội bộ: {type(e).__name__}: {e}")
+            return 1
+        bad = database_error(str(e.filename or ""), e)
+        _fail(bad.en, bad.vi)
+        return 2
+    except RecursionError:  # JSON nested thousands deep, in a file or a database column
+        _fail("the input is damaged: its data is nested too deeply to be a game record",
+              "dữ liệu đầu vào bị hỏng: lồng nhau quá sâu, không thể là bản ghi ván đấu")
         return 2
     except Exception as e:  # a bug or the system, not the input
         _fail(f"internal error: {type(e).__name__}: {e}",
               f"lỗi nội bộ: {type(e).__name__}: {e}")
         return 1
-    if args.json:
-        sys.stdout.write(json.dumps(out.data, ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write(out.text)
+    sys.stdout.write(printed)
     return 0
 
 
 def _fail(en: str, vi: str) -> None:
-    sys.stderr.write(f"chan-tutor: {en}\nchan-tutor: {vi}\n")
+    from replays.text import inert
+
+    sys.stderr.write(inert(f"chan-tutor: {en}\nchan-tutor: {vi}\n"))
 
 
 if __name__ == "__main__":

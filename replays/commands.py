@@ -11,7 +11,7 @@ from typing import Any
 from replays.analyzer import Doc, analyze_session
 from replays.chanjson import read_file, write_file
 from replays.errors import BadFile, BadRecord
-from replays.files import is_database
+from replays.files import check_input, check_output, is_database, write_error
 from replays.paths import default_db
 from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
@@ -56,6 +56,7 @@ def analyze(args: argparse.Namespace) -> Output:
 def analysed(path: Path, game: int | None = None) -> list[Analysed]:
     """The games of FILE (or game N, counted from 0) analysed as ``analyze`` reads FILE:
     a .chan.json or a replay database (through a private copy: never changed)."""
+    check_input(path)  # a regular file, before anything opens it (a FIFO would block)
     if is_database(path):
         return _analyze_db(path, game)
     record = read_file(path)
@@ -73,18 +74,32 @@ def analysed(path: Path, game: int | None = None) -> list[Analysed]:
             for n, d in enumerate(docs[first:], start=first)]
 
 
+def analysed_alone(store: Store, game_id: int, n: int) -> Analysed:
+    """Game ``game_id`` of a database (game ``n`` as ``analyze`` counts them) analysed alone:
+    what it needs from its hội (its thông, C2) comes from the state kept with it
+    (replays.hoi), so game 10,000 of a hội costs what game 1 does (issue 13)."""
+    sid, pos, record = store.game_alone(game_id)
+    try:
+        doc = analyze_session(record)[0]
+    except BadRecord as e:
+        raise store.named(e, game_id) from None
+    doc = {**doc, "index": n, "game_id": game_id, "session_id": sid}
+    return Analysed(doc, record.players, f" · id {game_id}, hội/session {sid} #{pos}",
+                    record, 0)
+
+
 def _analyze_db(path: Path, game: int | None) -> list[Analysed]:
     with Store.open_copy(path) as store:
         ids = store.game_ids()
         if game is not None and not 0 <= game < len(ids):
             raise _no_game(path, game, len(ids))
-        chosen = ids if game is None else [ids[game]]
-        first = 0 if game is None else game
-        where = {gid: store.locate(gid) for gid in chosen}
-        sessions = store.sessions_upto(where.values())
+        if game is not None:  # game N alone, its hội not replayed
+            return [analysed_alone(store, ids[game], game)]
+        where = {gid: store.locate(gid) for gid in ids}
+        sessions = store.sessions_upto(where.values())  # every hội replayed once
         docs = {sid: store.analyze_record(sid, record) for sid, record in sessions.items()}
     out: list[Analysed] = []
-    for n, gid in enumerate(chosen, start=first):
+    for n, gid in enumerate(ids):
         sid, pos = where[gid]
         doc = {**docs[sid][pos], "index": n, "game_id": gid, "session_id": sid}
         out.append(Analysed(doc, sessions[sid].players,
@@ -96,9 +111,8 @@ def export(args: argparse.Namespace) -> Output:
     """``export DB --game ID|--session ID --out FILE``: write .chan.json (DB left as it was)."""
     db: Path = args.db
     out: Path = args.out
-    if out.exists() and db.exists() and out.resolve() == db.resolve():
-        raise BadFile(f"{out}: the output would overwrite the database",
-                      f"{out}: tệp xuất sẽ ghi đè lên cơ sở dữ liệu")
+    check_input(db)
+    check_output(out, getattr(args, "force", False), inputs=[db])
     with Store.open_copy(db) as store:
         try:
             record = store.export_game(args.game) if args.game is not None \
@@ -109,7 +123,10 @@ def export(args: argparse.Namespace) -> Output:
             vi = "ván" if args.game is not None else "hội"
             raise BadFile(f"{db}: there is no {what} with id {ident}",
                           f"{db}: không có {vi} mã số {ident}") from None
-    write_file(out, record)
+    try:
+        write_file(out, record)
+    except OSError as e:
+        raise write_error(out, e) from None
     n = len(record.games)
     return Output({"out": str(out), "games": n},
                   f"Đã xuất {n} ván vào / exported {n} game(s) to {out}\n")
@@ -117,6 +134,7 @@ def export(args: argparse.Namespace) -> Output:
 
 def import_(args: argparse.Namespace) -> Output:
     """``import FILE [--db DB]``: check every event, then store the session in one go."""
+    check_input(args.file)
     if is_database(args.file):
         raise BadFile(f"{args.file}: import reads .chan.json files, not databases (export a "
                       f"game of it first)",
@@ -128,8 +146,15 @@ def import_(args: argparse.Namespace) -> Output:
     except BadRecord as e:
         raise e.located(str(args.file)) from None
     db: Path = args.db if args.db is not None else default_db(getattr(args, "data_dir", None))
+    from replays.library import import_sessions  # the library's duplicate check (issue 13)
+
     with Store.open(db) as store:
-        session_id, ids = store.import_session(record, replay.games)
-    return Output({"db": str(db), "session_id": session_id, "game_ids": ids},
+        ids = import_sessions(store, [(record, replay)])
+        sessions = sorted({store.locate(gid)[0] for gid in ids})
+    skipped = len(record.games) - len(ids)
+    return Output({"db": str(db), "session_id": sessions[0] if sessions else None,
+                   "session_ids": sessions, "game_ids": ids, "skipped": skipped},
                   f"Đã nhập {len(ids)} ván vào / imported {len(ids)} game(s) into {db} "
-                  f"(hội/session {session_id}, ids {', '.join(map(str, ids)) or '—'})\n")
+                  f"(hội/session {', '.join(map(str, sessions)) or '—'}, ids "
+                  f"{', '.join(map(str, ids)) or '—'}); {skipped} ván đã có nên bỏ qua / "
+                  f"{skipped} already there, skipped\n")

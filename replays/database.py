@@ -7,10 +7,12 @@ is refused with a clear message and left exactly as it was.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -18,7 +20,7 @@ from tempfile import TemporaryDirectory
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from replays.errors import BadFile
+from replays.errors import DAMAGED, DISK, FULL, LOCKED, BadFile, cause_of, database_error
 from replays.files import MAX_DB_BYTES, SQLITE_MAGIC, checked_size
 from replays.migrations import APPLICATION_ID, KNOWN, SCHEMA_VERSION, migrations
 
@@ -59,9 +61,77 @@ def _newer(name: str, version: int, schema: Schema) -> BadFile:
                 f"nguyên")
 
 
-def _damaged(name: str, error: Exception) -> BadFile:
-    return _bad(name, f"the database is damaged or truncated ({error})",
-                f"cơ sở dữ liệu bị hỏng hoặc bị cắt cụt ({error})")
+def _damaged(name: str, error: Exception, path: Path | None = None) -> BadFile:
+    """What SQLite refused, by its real cause (replays.errors.cause_of): a database locked by
+    another program, a full disk or a missing permission is never called damaged. A disk
+    error where the disk of ``path`` has no room left is the full disk."""
+    cause = cause_of(error)
+    if cause in (DISK, None) and path is not None and _no_room(path):
+        cause = FULL
+    return database_error(name, error, cause)
+
+
+def discard_unused(path: Path, error: BaseException) -> None:
+    """After a command that created the database ``path`` failed to fill it (a full disk),
+    remove it if it holds no row of ours: no empty ``x.db`` is left behind. Kept when another
+    program may be using it (the error is a lock) or anything was stored in it meanwhile
+    (two programs creating the same new database: the other one's games stay)."""
+    if cause_of(error) == LOCKED or getattr(error, "cause", None) == LOCKED:
+        return
+    try:
+        if not path.is_file() or not (_blank(path) or _unused(path)):
+            return
+        path.unlink()
+        for suffix in ("-wal", "-shm", "-journal"):
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
+    except OSError:  # what cannot be removed stays; the message already says why
+        pass
+
+
+def _unused(path: Path) -> bool:
+    """Whether every table of ours in the database is empty (its migrations aside)."""
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = [r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                "'sqlite_%' AND name != '_sqlite_migrations'")]
+            return all(conn.execute(f'SELECT NOT EXISTS (SELECT 1 FROM "{t}")').fetchone()[0]
+                       for t in tables)
+    except sqlite3.Error:
+        return False
+
+
+def _blank(path: Path) -> bool:
+    """Whether a database file holds nothing: 0 bytes, or no table, index or view at all."""
+    if path.stat().st_size == 0:
+        return True
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            return bool(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0)
+    except sqlite3.Error:
+        return False
+
+
+def _no_room(path: Path) -> bool:
+    """Whether the disk holding ``path`` has no free block left (statvfs; False if unknown)."""
+    try:
+        st = os.statvfs(path.parent if not path.is_dir() else path)
+    except (OSError, AttributeError):  # no statvfs on Windows: the error says what it can
+        return False
+    return st.f_bavail == 0
+
+
+def _unreadable(name: str, error: OSError) -> BadFile:
+    if cause_of(error) is not None:
+        return database_error(name, error)
+    return _bad(name, f"cannot be read ({error.strerror or error})",
+                f"không đọc được tệp ({error.strerror or error})")
+
+
+def _folder(name: str) -> BadFile:
+    return _bad(name, "is a folder, not a database (move it away or choose another folder)",
+                "là một thư mục, không phải cơ sở dữ liệu (hãy chuyển nó đi hoặc chọn thư mục "
+                "khác)")
 
 
 def probe(path: Path, name: str, schema: Schema = REPLAYS) -> None:
@@ -70,9 +140,10 @@ def probe(path: Path, name: str, schema: Schema = REPLAYS) -> None:
     try:
         with path.open("rb") as f:
             header = f.read(HEADER)
+    except IsADirectoryError:
+        raise _folder(name) from None
     except OSError as e:
-        raise _bad(name, f"cannot be read ({e.strerror})",
-                   f"không đọc được tệp ({e.strerror})") from None
+        raise _unreadable(name, e) from None
     if len(header) < HEADER or not header.startswith(SQLITE_MAGIC):
         raise _bad(name, f"not a SQLite database (not a {schema.what_en})",
                    f"không phải cơ sở dữ liệu SQLite (không phải {schema.what_vi})")
@@ -115,31 +186,113 @@ def connect(path: Path, name: str | None = None, check: bool = False,
     quick_check first (for files the user brought from elsewhere).
     """
     label = str(path) if name is None else name
-    if path.exists() and path.stat().st_size > 0:
-        probe(path, label, schema)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    new = False
+    try:
+        if path.is_dir():
+            raise _folder(label)
+        new = not path.exists()
+        if not new and path.stat().st_size > 0:
+            probe(path, label, schema)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:  # a folder we may not enter or write, a full disk
+        raise _unreadable(label, e) from None
     try:
         db = Database(path)
-    except sqlite3.DatabaseError as e:
-        raise _damaged(label, e) from None
+    except sqlite3.Error as e:
+        error = _damaged(label, e, path)
+        _forget_new(path, new, error)
+        raise error from None
     try:
-        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         if check:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
-                raise _damaged(label, RuntimeError(verdict))
+                raise database_error(label, RuntimeError(verdict), DAMAGED)
         db.execute("PRAGMA foreign_keys = ON")
-        db.enable_wal()
+        _enable_wal(db)
         db.execute("PRAGMA synchronous = NORMAL")
-        schema.migrations.apply(db)
-    except sqlite3.DatabaseError as e:
+        if schema.migrations.pending(db):
+            # under the write lock, so that two programs opening the same new or older
+            # database migrate it once (apply reads what is pending again, inside)
+            with write_transaction(db):
+                schema.migrations.apply(db)
+    except sqlite3.Error as e:
         db.close()
-        raise _damaged(label, e) from None
+        error = _damaged(label, e, path)
+        _forget_new(path, new, error)
+        raise error from None
     except BaseException:
         db.close()
         raise
     return db
+
+
+BUSY_MS = 5000  # how long a connection waits for another program's write lock
+
+
+def _enable_wal(db: Database) -> None:
+    """Switch to the write-ahead log, waiting for other programs as every write does.
+
+    SQLite answers "database is locked" to a journal-mode change at once, without its busy
+    handler, when another connection is opening the same new file at that moment (seen with
+    four programs creating one database): retry for up to the busy timeout instead.
+    """
+    deadline = time.monotonic() + BUSY_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as e:
+            if cause_of(e) != LOCKED or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def _forget_new(path: Path, new: bool, error: BadFile) -> None:
+    """After a failed creation (a full disk, a read-only folder), remove the empty database
+    SQLite made, and its journal files: no 0-byte or blank ``replays.db`` is left behind.
+    Never when another program holds the database (locked: it may be creating it now) or
+    it holds anything (a table)."""
+    if not new or getattr(error, "cause", None) == LOCKED:
+        return
+    try:
+        if not path.is_file() or not _blank(path):
+            return
+        path.unlink()
+        for suffix in ("-wal", "-shm", "-journal"):
+            side = path.with_name(path.name + suffix)
+            if side.is_file() and (suffix == "-shm" or side.stat().st_size == 0):
+                side.unlink()
+    except OSError:  # what cannot be removed stays; the message already says why
+        pass
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """A write transaction that takes the write lock up front (BEGIN IMMEDIATE), waiting for
+    another writer up to the busy timeout; inside another transaction, a savepoint of it.
+
+    A plain (deferred) BEGIN under WAL reads first and asks for the lock only at its first
+    write: if another connection writes meanwhile, SQLite answers "database is locked" at
+    once, without waiting (issue 13). Committed on success, rolled back on any error.
+    """
+    conn = db.conn
+    if conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):  # never hide the error that stopped the write
+                conn.execute("ROLLBACK")
+        raise
 
 
 @contextmanager
@@ -147,14 +300,25 @@ def copied(path: Path) -> Iterator[Path]:
     """A private copy of a database the user named (and its write-ahead log), so reading it
     never changes the user's file, not even by a checkpoint; refuses files over 2 GB."""
     checked_size(path, MAX_DB_BYTES)
-    with path.open("rb") as f:
-        if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-            raise _bad(str(path), "not a SQLite database (not a replay database)",
-                       "không phải cơ sở dữ liệu SQLite (không phải tệp ván đấu)")
-    with TemporaryDirectory(prefix="chan-tutor-") as tmp:
-        copy = Path(tmp) / "copy.db"
-        shutil.copyfile(path, copy)
-        wal = path.with_name(path.name + "-wal")
-        if wal.is_file():
-            shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+    try:
+        with path.open("rb") as f:
+            magic = f.read(len(SQLITE_MAGIC))
+    except OSError as e:  # no read permission
+        raise _unreadable(str(path), e) from None
+    if magic != SQLITE_MAGIC:
+        raise _bad(str(path), "not a SQLite database (not a replay database)",
+                   "không phải cơ sở dữ liệu SQLite (không phải tệp ván đấu)")
+    try:
+        tmp = TemporaryDirectory(prefix="chan-tutor-")
+    except OSError as e:  # no temporary folder to copy into
+        raise _unreadable(str(path), e) from None
+    with tmp:
+        copy = Path(tmp.name) / "copy.db"
+        try:
+            shutil.copyfile(path, copy)
+            wal = path.with_name(path.name + "-wal")
+            if wal.is_file():
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        except OSError as e:  # the file, or the temporary folder's disk (full)
+            raise _unreadable(str(path), e) from None
         yield copy

@@ -6,6 +6,8 @@ breaks FORMATS.md, a database this version cannot read. Bugs stay ordinary excep
 
 from __future__ import annotations
 
+import errno
+import sqlite3
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
@@ -66,7 +68,8 @@ class Problem:
 
 _PART_VI = {"deal": "chia bài", "events": "danh sách nước đi", "rules": "luật làng",
             "players": "người chơi", "game": "ván", "file": "tệp", "format": "định dạng",
-            "games": "danh sách ván", "thong_seat": "thông", "mode": "chế độ chơi"}
+            "games": "danh sách ván", "thong_seat": "thông", "mode": "chế độ chơi",
+            "session": "hội", "status": "trạng thái ván", "position": "thứ tự ván"}
 
 
 class BadRecord(RecordError):
@@ -124,7 +127,112 @@ def _vi(error: Exception, action: Action | None) -> str:
     if isinstance(error, BadDeal):
         return error.vi or "chia bài không hợp lệ (R2)"
     if isinstance(error, BadRules):
-        return "luật làng không hợp lệ (xem RULES R11)"
+        return error.vi or "luật làng không hợp lệ (xem RULES R11)"
     if isinstance(error, BadAction):
-        return "nước đi viết sai định dạng (xem FORMATS.md)"
+        return error.vi or "nước đi viết sai định dạng (xem FORMATS.md)"
     return "dữ liệu không hợp lệ"
+
+
+def write_cause(error: sqlite3.Error) -> tuple[str, str]:
+    """Why SQLite could not write, in English and Vietnamese: a database locked by another
+    program past the busy wait, a full disk, a read-only file, a disk error (issue 13)."""
+    cause = cause_of(error)  # the one classification (below), shared with database_error
+    text = str(error)
+    if cause == LOCKED:
+        return ("the database is locked by another program (still busy after waiting)",
+                "cơ sở dữ liệu đang bị chương trình khác khoá (vẫn bận sau khi chờ)")
+    if cause == FULL:
+        return "the disk is full", "ổ đĩa đã đầy"
+    if cause == PERMISSION:
+        return ("the database cannot be written (a read-only file or folder)",
+                "không ghi được cơ sở dữ liệu (tệp hoặc thư mục chỉ cho đọc)")
+    if cause == DISK:
+        return f"a disk read/write error ({text})", f"lỗi đọc/ghi ổ đĩa ({text})"
+    return f"the database refused the write ({text})", f"cơ sở dữ liệu từ chối ghi ({text})"
+
+
+# ----------------------------------------------------------------------- database causes
+# Why a database could not be used, judged once here from SQLite's own error code (or the
+# system's errno) and worded for the command line and the desktop alike (issue 13, class 5).
+
+LOCKED = "locked"  # SQLITE_BUSY / SQLITE_LOCKED: another program holds it past the wait
+FULL = "full"  # SQLITE_FULL / ENOSPC / EDQUOT: no room left on the disk
+PERMISSION = "permission"  # SQLITE_CANTOPEN / PERM / READONLY / AUTH, EACCES / EPERM / EROFS
+DAMAGED = "damaged"  # SQLITE_NOTADB / SQLITE_CORRUPT, or anything else SQLite refuses
+DISK = "disk"  # SQLITE_IOERR / EIO: the disk itself failed
+
+_SQLITE_CAUSES = {
+    sqlite3.SQLITE_BUSY: LOCKED, sqlite3.SQLITE_LOCKED: LOCKED, sqlite3.SQLITE_FULL: FULL,
+    sqlite3.SQLITE_CANTOPEN: PERMISSION, sqlite3.SQLITE_PERM: PERMISSION,
+    sqlite3.SQLITE_READONLY: PERMISSION, sqlite3.SQLITE_AUTH: PERMISSION,
+    sqlite3.SQLITE_NOTADB: DAMAGED, sqlite3.SQLITE_CORRUPT: DAMAGED,
+    sqlite3.SQLITE_IOERR: DISK,
+}
+_ERRNO_CAUSES = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EACCES: PERMISSION,
+                 errno.EPERM: PERMISSION, errno.EROFS: PERMISSION, errno.EIO: DISK,
+                 errno.EBUSY: LOCKED}
+
+
+def cause_of(error: BaseException) -> str | None:
+    """The real cause of a failed database or file operation: LOCKED, FULL, PERMISSION,
+    DAMAGED or DISK; None when it is none of these (then it is a bug, not the user's)."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if isinstance(code, int):
+            if code == sqlite3.SQLITE_IOERR_SHMSIZE:  # its index could not grow: no room
+                return FULL
+            cause = _SQLITE_CAUSES.get(code & 0xFF)
+            if cause is not None:
+                return cause
+        text = str(error).lower()  # sqlite3 errors made without a code (old or wrapped)
+        for words, cause in (("locked", LOCKED), ("busy", LOCKED), ("full", FULL),
+                             ("readonly", PERMISSION), ("unable to open", PERMISSION),
+                             ("disk i/o", DISK), ("not a database", DAMAGED),
+                             ("malformed", DAMAGED)):
+            if words in text:
+                return cause
+        return DAMAGED if isinstance(error, sqlite3.DatabaseError) else None
+    if isinstance(error, OSError):
+        return _ERRNO_CAUSES.get(error.errno or 0)
+    return None
+
+
+class DatabaseProblem(BadFile):
+    """A database that cannot be used, for a real cause (``cause``: one of LOCKED, FULL,
+    PERMISSION, DAMAGED, DISK) said in both languages."""
+
+    def __init__(self, en: str, vi: str, cause: str) -> None:
+        super().__init__(en, vi)
+        self.cause = cause
+
+
+_WORDS: dict[str, tuple[str, str]] = {
+    LOCKED: ("the database is in use by another program (it stayed locked past the wait); "
+             "close that program or wait for it to finish, then try again",
+             "cơ sở dữ liệu đang được một chương trình khác dùng (vẫn bị khoá sau thời gian "
+             "chờ); hãy đóng chương trình đó hoặc chờ nó xong rồi thử lại"),
+    FULL: ("the disk is full; free some space, then try again",
+           "ổ đĩa đã đầy; hãy giải phóng bớt dung lượng rồi thử lại"),
+    PERMISSION: ("no permission to open or write it (check the rights of the file and its "
+                 "folder, or a read-only disk)",
+                 "không có quyền mở hoặc ghi tệp (hãy kiểm tra quyền của tệp và thư mục chứa "
+                 "nó, hoặc ổ đĩa chỉ cho đọc)"),
+    DAMAGED: ("the database is damaged or truncated",
+              "cơ sở dữ liệu bị hỏng hoặc bị cắt cụt"),
+    DISK: ("the disk reported a read/write error", "ổ đĩa báo lỗi đọc/ghi"),
+}
+
+
+def database_error(name: str, error: BaseException, cause: str | None = None) -> BadFile:
+    """The bad-input error for a database ``name`` that could not be used, naming its real
+    cause (``cause``, or the one ``cause_of`` finds; DAMAGED when none is known) in both
+    languages, with the system's own words beside it."""
+    cause = cause or cause_of(error) or DAMAGED
+    en, vi = _WORDS[cause]
+    said = str(error)
+    if isinstance(error, OSError) and error.strerror:
+        said = error.strerror if error.filename is None or str(error.filename) == name \
+            else f"{error.strerror}: {error.filename}"
+    detail = f" ({said})" if said else ""
+    head = f"{name}: " if name else ""
+    return DatabaseProblem(f"{head}{en}{detail}", f"{head}{vi}{detail}", cause)

@@ -1,10 +1,22 @@
-"""Reading and writing files the user names: size limit, kind sniffing, atomic writes."""
+"""Reading and writing files the user names: size limit, kind sniffing, atomic writes.
+
+Inputs are checked to be regular files before a byte is read (a FIFO named ``x.chan.json``
+would block for ever). Outputs never destroy anything: an existing target is refused unless
+the user says ``--force``, a SQLite database or an input is never replaced, and the text goes
+to a temporary file in the same folder that is renamed over the target only once whole; a
+failed write leaves nothing behind and names its real cause (issue 13, class 3).
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from replays.errors import BadFile
 
@@ -26,8 +38,8 @@ def checked_size(path: Path, limit: int = MAX_BYTES) -> int:
     except OSError as e:
         raise BadFile(f"{path}: cannot be read ({e.strerror})",
                       f"{path}: không đọc được tệp ({e.strerror})") from None
-    if not path.is_file():
-        raise BadFile(f"{path}: not a file", f"{path}: không phải là tệp")
+    if not stat.S_ISREG(st.st_mode):
+        raise _not_regular(path, st.st_mode)
     if st.st_size > limit:
         mb = st.st_size / (1024 * 1024)
         most = f"{limit // (1024 * 1024)} MB"
@@ -51,8 +63,31 @@ def read_limited(path: Path) -> bytes:
     return data
 
 
+def _not_regular(path: Path, mode: int) -> BadFile:
+    if stat.S_ISDIR(mode):
+        return BadFile(f"{path}: is a folder, not a file", f"{path}: là thư mục, không phải tệp")
+    return BadFile(f"{path}: not a regular file (a pipe, a device or a socket is never read)",
+                   f"{path}: không phải tệp thường (không đọc ống dẫn, thiết bị hay socket)")
+
+
+def check_input(path: Path) -> None:
+    """BadFile unless ``path`` is an existing regular file: checked before anything opens it
+    (opening a FIFO blocks until someone writes to it)."""
+    checked_size(path, MAX_DB_BYTES)
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def is_sqlite(path: Path) -> bool:
-    """Whether the file starts with the SQLite header (read without opening it as a database)."""
+    """Whether the file starts with the SQLite header (read without opening it as a database;
+    only a regular file is opened: a FIFO would block)."""
+    if not _regular(path):
+        return False
     try:
         with path.open("rb") as f:
             return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
@@ -72,18 +107,113 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a text file whole or not at all: a temporary file beside it, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+@contextmanager
+def atomic_text(path: Path) -> Iterator[TextIO]:
+    """A text file written whole or not at all: the caller writes to a temporary file in the
+    same folder, renamed over ``path`` when the block ends; on any error the temporary file
+    (and any folder made for it) is removed and the error goes on (OSError: see
+    ``write_error``). For output that is streamed rather than built whole."""
+    made = _make_parents(path.parent)
+    tmp: str | None = None
+    done = False
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         # mkstemp makes the file owner-only; the user expects an ordinary file (umask)
         os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            yield f
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        done = True
+    finally:
+        if not done:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            for folder in made:  # innermost first; only the folders made here, if empty
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make ``folder`` and its missing parents; the folders made, innermost first."""
+    missing: list[Path] = []
+    at = folder
+    while not at.exists() and at != at.parent:
+        missing.append(at)
+        at = at.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    return missing
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a text file whole or not at all: a temporary file beside it, then a rename."""
+    with atomic_text(path) as f:
+        f.write(text)
+
+
+def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:
+    """Refuse (BadFile) an output target whose writing would destroy something: one of the
+    ``inputs``, a SQLite database (a replay library, whatever it is called) or anything but a
+    regular file — even with ``force``; any other existing file unless ``force``."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise write_error(path, e) from None
+    for source in inputs:
+        try:
+            same = os.path.samefile(path, source)
+        except OSError:
+            continue
+        if same:
+            raise BadFile(f"{path}: this is the input file; the output would overwrite it "
+                          f"(never done, even with --force)",
+                          f"{path}: đây là tệp đầu vào; tệp xuất sẽ ghi đè lên nó (không bao "
+                          f"giờ làm vậy, kể cả với --force)")
+    if stat.S_ISDIR(st.st_mode):
+        raise BadFile(f"{path}: is a folder; name the file to write",
+                      f"{path}: là một thư mục; hãy đặt tên tệp cần ghi")
+    if not stat.S_ISREG(st.st_mode):
+        raise BadFile(f"{path}: not a regular file (a pipe, a device or a socket); nothing "
+                      f"is written to it",
+                      f"{path}: không phải tệp thường (ống dẫn, thiết bị hay socket); không "
+                      f"ghi vào đó")
+    if is_sqlite(path):
+        raise BadFile(f"{path}: is a SQLite database (perhaps a replay library); it is never "
+                      f"overwritten, even with --force",
+                      f"{path}: là cơ sở dữ liệu SQLite (có thể là thư viện ván đấu); không "
+                      f"bao giờ ghi đè lên nó, kể cả với --force")
+    if not force:
+        raise BadFile(f"{path}: already exists; add --force to replace it",
+                      f"{path}: tệp đã có; thêm --force để ghi đè")
+
+
+_CAUSES: dict[int, tuple[str, str]] = {
+    errno.ENOSPC: ("the disk is full", "ổ đĩa đã đầy"),
+    errno.EDQUOT: ("the disk quota is used up", "đã hết hạn mức dung lượng đĩa"),
+    errno.EACCES: ("you may not write in that folder", "bạn không có quyền ghi vào thư mục đó"),
+    errno.EPERM: ("you may not write in that folder", "bạn không có quyền ghi vào thư mục đó"),
+    errno.EROFS: ("the disk is read-only", "ổ đĩa chỉ cho phép đọc"),
+    errno.EISDIR: ("it is a folder", "đó là một thư mục"),
+    errno.ENOTDIR: ("a part of the path is a file, not a folder",
+                    "một phần của đường dẫn là tệp, không phải thư mục"),
+    errno.ENOENT: ("the folder does not exist", "thư mục không tồn tại"),
+    errno.ENAMETOOLONG: ("the name is too long", "tên tệp quá dài"),
+    errno.EIO: ("the disk reported an input/output error", "ổ đĩa báo lỗi vào/ra"),
+}
+
+
+def write_error(path: Path, error: OSError) -> BadFile:
+    """The bad-input error for an output that could not be written, naming the real cause
+    in both languages (the system's own words beside it)."""
+    en, vi = _CAUSES.get(error.errno or 0, ("", ""))
+    said = error.strerror or str(error)
+    if not en:
+        return BadFile(f"{path}: cannot be written ({said})",
+                       f"{path}: không ghi được tệp ({said})")
+    return BadFile(f"{path}: cannot be written ({said}): {en}",
+                   f"{path}: không ghi được tệp ({said}): {vi}")

@@ -19,6 +19,8 @@ from typing import Any
 from engine.game import Game
 from engine.rules import LangRules
 from replays.analyzer import ANALYSIS_VERSION
+from replays.columns import PARSE_ERRORS, json_column
+from replays.database import write_transaction
 from replays.errors import BadRecord
 from replays.rebuild import SessionReplay, replay_session
 from replays.record import GameRecord, Player, SessionRecord, human_seat
@@ -85,8 +87,8 @@ class RulesKeys:
         """The key of a stored rules text; None if it is not a valid set of rules."""
         if text not in self._known:
             try:
-                self._known[text] = rules_key(LangRules.from_json(json.loads(text)))
-            except ValueError:  # an edited database: such a game cannot have been analysed
+                self._known[text] = rules_key(LangRules.from_json(json_column(text, "rules")))
+            except PARSE_ERRORS:  # an edited database: such a game cannot have been analysed
                 self._known[text] = None
         return self._known[text]
 
@@ -96,8 +98,8 @@ def _players(text: str, cache: dict[str, tuple[tuple[str, ...], int | None]]
     if text in cache:
         return cache[text]
     try:
-        players = json.loads(text)
-    except ValueError:
+        players = json_column(text, "players")
+    except PARSE_ERRORS:
         players = []
     if not isinstance(players, list):
         players = []
@@ -112,8 +114,8 @@ def _summary(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     try:
-        loaded = json.loads(text)
-    except ValueError:
+        loaded = json_column(text, "result")
+    except PARSE_ERRORS:
         return {}
     return loaded if isinstance(loaded, dict) else {}
 
@@ -123,15 +125,17 @@ def _counts(text: str) -> dict[str, int]:
     return {**dict.fromkeys(ERROR_KINDS, 0), **stored}
 
 
-def current_counts(store: Store) -> dict[int, tuple[str, str]]:
+def current_counts(store: Store, game_id: int | None = None) -> dict[int, tuple[str, str]]:
     """The annotation counts (``counts`` by kind, ``seats`` per seat: migration m003's JSON,
-    as stored) of every game with an analysis cached by this analyzer (ANALYSIS_VERSION)
-    under the game's own rules; a game not here has not been analysed yet."""
+    as stored) of every game (or only ``game_id``) with an analysis cached by this analyzer
+    (ANALYSIS_VERSION) under the game's own rules; a game not here has not been analysed
+    yet."""
     keys = RulesKeys()
+    one = "" if game_id is None else " WHERE g.id = ?"
     return {gid: (counts, seats) for gid, own, key, counts, seats in store.db.execute(
                 "SELECT g.id, g.rules, c.rules, c.counts, c.seats FROM games g "
-                "JOIN annotation_counts c ON c.game_id = g.id AND c.engine_version = ?",
-                (ANALYSIS_VERSION,))
+                "JOIN annotation_counts c ON c.game_id = g.id AND c.engine_version = ?" + one,
+                (ANALYSIS_VERSION,) if game_id is None else (ANALYSIS_VERSION, game_id))
             if keys.of(own) == key}
 
 
@@ -140,18 +144,25 @@ def list_games(store: Store) -> list[LibraryRow]:
     return library_rows(store, current_counts(store), count_events=True)
 
 
+def game_row(store: Store, game_id: int) -> LibraryRow | None:
+    """The library's row of one game (after it was analysed: only its counts are read)."""
+    rows = library_rows(store, current_counts(store, game_id), True, game_id)
+    return rows[0] if rows else None
+
+
 def library_rows(store: Store, counts: Mapping[int, tuple[str, str]],
-                 count_events: bool) -> list[LibraryRow]:
-    """The rows of list_games, given ``current_counts(store)``; without ``count_events``
-    every row's ``events`` is 0 and the events table is not read (statistics never show
-    it)."""
+                 count_events: bool, game_id: int | None = None) -> list[LibraryRow]:
+    """The rows of list_games, given ``current_counts(store)`` (or the row of ``game_id``
+    alone); without ``count_events`` every row's ``events`` is 0 and the events table is
+    not read (statistics never show it)."""
     events = "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)" if count_events else "0"
     people: dict[str, tuple[tuple[str, ...], int | None]] = {}
     rows: list[LibraryRow] = []
+    one = "" if game_id is None else "WHERE g.id = ? "
     for gid, sid, pos, started, players, mode, status, result, n in store.db.execute(
             "SELECT g.id, g.session_id, g.position, g.started_at, g.players, g.mode, "
-            f"g.status, g.result, {events} FROM games g "
-            "ORDER BY g.started_at DESC, g.id DESC"):
+            f"g.status, g.result, {events} FROM games g {one}"
+            "ORDER BY g.started_at DESC, g.id DESC", () if game_id is None else (game_id,)):
         names, human = _players(players, people)
         summary = _summary(result) if status == "over" else {}
         transfers = summary.get("transfers")
@@ -194,12 +205,15 @@ def _stored_prints(store: Store, deals: set[str] | None = None) -> set[str]:
     keys = RulesKeys()
     out: set[str] = set()
     for gid, rules, deal_text in store.db.execute("SELECT id, rules, deal FROM games"):
-        deal = json.loads(deal_text)
-        if deals is not None and _canonical(deal) not in deals:
+        try:  # a row an edited database made unreadable is no game: nothing it could equal
+            deal = json_column(deal_text, "deal")
+            if deals is not None and _canonical(deal) not in deals:
+                continue
+            events = [json_column(data, "data") for (data,) in store.db.execute(
+                "SELECT data FROM events WHERE game_id = ? ORDER BY idx", (gid,))]
+            out.add(_fingerprint(keys.of(rules) or str(rules), deal, events))
+        except PARSE_ERRORS:
             continue
-        events = [json.loads(data) for (data,) in store.db.execute(
-            "SELECT data FROM events WHERE game_id = ? ORDER BY idx", (gid,))]
-        out.add(_fingerprint(keys.of(rules) or rules, deal, events))
     return out
 
 
@@ -246,11 +260,22 @@ def import_file(store: Store, path: Path) -> list[int]:
     """Copy the games of a .chan.json file or another replay database into ``store``; the
     new game ids. Games already in ``store`` (same deal, events and rules) are skipped;
     the source file is only ever read (a database through a private copy)."""
-    sessions = _sessions_of(Path(path))
-    known = _stored_prints(store, {_canonical(g.deal.to_json())
-                                   for record, _ in sessions for g in record.games})
+    return import_sessions(store, _sessions_of(Path(path)))
+
+
+def import_sessions(store: Store, sessions: Iterable[tuple[SessionRecord, SessionReplay]]
+                    ) -> list[int]:
+    """Store the games of sessions already read and replayed that ``store`` does not hold
+    yet (same deal, events and rules: the same game), as import_file does; the new ids.
+    ``chan-tutor import`` uses it too, so importing a file twice adds nothing (issue 13)."""
+    sessions = list(sessions)
+    deals = {_canonical(g.deal.to_json()) for record, _ in sessions for g in record.games}
     ids: list[int] = []
-    for record, replay in sessions:
-        for run, games in _new_runs(record, replay, known):
-            ids.extend(store.import_session(run, games)[1])
+    # the check and the writes under one write lock (issue 13): another import of the same
+    # file at the same time waits, then finds these games already there
+    with write_transaction(store.db):
+        known = _stored_prints(store, deals)
+        for record, replay in sessions:
+            for run, games in _new_runs(record, replay, known):
+                ids.extend(store.import_session(run, games)[1])
     return ids

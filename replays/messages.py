@@ -30,6 +30,16 @@ def engine_text(key: str, card: str) -> Text:
     return e.vi, e.en
 
 
+def stop_u_text(card: str, chiu_u: bool) -> Text:
+    """R4.9: an ù on the nọc-stop card let pass — the game ends drawn, so no later win of
+    this game can be unpaid for it (R7.1)."""
+    how_vi, how_en = (" bằng chíu ù", " by a chíu ù") if chiu_u else ("", "")
+    return (f"Bạn ù được{how_vi} quân cuối nọc {card} mà bỏ: ván thành hòa, không ai được "
+            f"tiền (R4.9).",
+            f"You could win{how_en} on {card}, the last card of the nọc, and let it pass: the "
+            f"game ends drawn and nobody is paid (R4.9).")
+
+
 def bao_text(rule: str) -> Text:
     """R7.3: báo after one of L6–L17."""
     return (f"Phạm lỗi {NAMES_VI[rule]} ({rule}) nên bị báo: từ giờ chỉ được bốc và dưới, "

@@ -138,6 +138,28 @@ def m003_annotation_counts(db: Database) -> None:
     _version(db, 3)
 
 
-SCHEMA_VERSION = 3
+@migrations(name="m004_hoi_state")
+def m004_hoi_state(db: Database) -> None:
+    """What each game needs from its hội (replays.hoi: the running totals before it, the
+    next picker, the thông seat it is played with), kept with the game so that opening or
+    analysing game 10,000 of a hội does not replay the 9,999 before it (issue 13); filled
+    for the games already stored by replaying each hội once, one game at a time. A hội that
+    cannot be replayed (an edited database) is left without: its games are replayed when
+    opened, and say what is wrong as before."""
+    db.execute("""
+        CREATE TABLE hoi_state (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            before TEXT NOT NULL,          -- the hội before the game: {"v": 1, "totals":
+                                           -- [..], "thong_seat", "next_picker",
+                                           -- "first_picker"} (replays.hoi.HoiState)
+            after TEXT                     -- the hội after it, once known (NULL: not yet)
+        )""")
+    from replays.store import backfill_hoi_states  # the store reads records: after m001-3
+
+    backfill_hoi_states(db)
+    _version(db, 4)
+
+
+SCHEMA_VERSION = 4
 KNOWN = frozenset({"m001_sessions_games_events", "m002_analysis_cache",
-                   "m003_annotation_counts"})
+                   "m003_annotation_counts", "m004_hoi_state"})

@@ -1,13 +1,60 @@
-"""Recording a live game: every recorded event is stored the moment it is applied."""
+"""Recording a live game: every recorded event is stored the moment it is applied.
+
+The store is never left with a gap (issue 13): an event counts as stored only once its write
+has committed. When a write fails (a database locked past the busy wait, a full disk) the
+game in memory is one move ahead of the store; ``NotSaved`` says why, play stops, and
+``save`` (or the next ``apply``) writes what is missing, in order, once the cause is gone.
+Until then the stored game is whole up to its last saved move, so it can be resumed.
+"""
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 
 from engine.actions import Action
 from engine.deal import Deal
 from engine.events import Event
 from engine.game import Game, Mode
-from replays.rebuild import replay_session
+from replays.errors import RecordError, write_cause
 from replays.store import Store
+
+
+class NotSaved(RecordError):
+    """The store could not write a move (or start a game): the cause in both languages.
+    ``events`` are the events of the move the engine applied but the store does not hold yet
+    (empty when nothing new was applied)."""
+
+    def __init__(self, error: sqlite3.Error, events: Sequence[Event] = (),
+                 starting: bool = False) -> None:
+        en, vi = write_cause(error)
+        if starting:
+            super().__init__(f"The new game could not be saved: {en}. Nothing was lost; "
+                             f"retry once the cause is gone.",
+                             f"Không lưu được ván mới: {vi}. Không mất gì cả; hãy thử lại "
+                             f"khi đã khắc phục.")
+        else:
+            super().__init__(f"The move could not be saved: {en}. The game is kept up to "
+                             f"its last saved move: retry once the cause is gone, or leave "
+                             f"and resume the game later.",
+                             f"Không lưu được nước đi: {vi}. Ván vẫn được giữ đến nước đã "
+                             f"lưu cuối cùng: hãy thử lại khi đã khắc phục, hoặc rời ván và "
+                             f"chơi tiếp sau.")
+        self.cause = error
+        self.events = tuple(events)
+
+
+@contextmanager
+def saving(starting: bool = False) -> Iterator[None]:
+    """Turn a write the database refused into NotSaved (a misuse of the connection, a bug,
+    stays what it is)."""
+    try:
+        yield
+    except sqlite3.ProgrammingError:
+        raise
+    except sqlite3.DatabaseError as e:
+        raise NotSaved(e, starting=starting) from e
 
 
 class Recorder:
@@ -17,29 +64,65 @@ class Recorder:
         self.store = store
         self.game_id = game_id
         self.game = game
-        self._stored = len(game.record)
+        self._stored = len(game.record)  # events the store holds (committed writes only)
+        self._closed = False  # the store has marked the game over
 
     @classmethod
     def start(cls, store: Store, session_id: int, deal: Deal,
               mode: Mode = Mode.REAL) -> Recorder:
-        """The session's next game on ``deal``, thông (C2) carried from its earlier games."""
-        record = store.session(session_id)
-        game = Game(deal, record.rules, mode, replay_session(record).next_thong_seat)
-        return cls(store, store.new_game(session_id, deal, mode), game)
+        """The session's next game on ``deal``, thông (C2) carried from its earlier games (the
+        state its last game left, kept by the store: the hội is not replayed, issue 13);
+        NotSaved if the store cannot add it."""
+        rules = store.session(session_id, upto=-1).rules
+        game = Game(deal, rules, mode, store.next_hoi_state(session_id, deal).thong_seat)
+        with saving(starting=True):
+            game_id = store.new_game(session_id, deal, mode)
+        return cls(store, game_id, game)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> Recorder:
         """Continue an interrupted game exactly where its stored events stop."""
-        return cls(store, game_id, store.resume(game_id))
+        recorder = cls(store, game_id, store.resume(game_id))
+        if recorder.game.is_over:  # its end was never marked (a failed write): mark it now
+            with suppress(NotSaved):  # or on a later resume; the game itself is whole
+                recorder.save()
+        return recorder
+
+    @property
+    def saved(self) -> bool:
+        """Whether the store holds everything the game recorded (and its end, if over)."""
+        return self._stored == len(self.game.record) and (
+            self._closed or not self.game.is_over)
+
+    def save(self) -> None:
+        """Write what the store does not hold yet, one event per transaction, in order (the
+        last one marking the game over if it ended it); NotSaved if a write fails, and only
+        what was committed counts as stored."""
+        game = self.game
+        with saving():
+            while self._stored < len(game.record):
+                index = self._stored
+                ends = game.is_over and index == len(game.record) - 1
+                self.store.append(self.game_id, index, game.record[index],
+                                  game if ends else None)
+                self._stored = index + 1
+                self._closed = ends
+            if game.is_over and not self._closed:
+                self.store.finish(self.game_id, game)  # ended without an event (R4.9)
+                self._closed = True
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action; store what the engine recorded (declines are never stored)."""
-        game = self.game
-        events = game.apply(action)
-        if len(game.record) > self._stored:
-            self._stored = len(game.record)
-            self.store.append(self.game_id, self._stored - 1, game.record[-1],
-                              game if game.is_over else None)
-        elif game.is_over:
-            self.store.finish(self.game_id, game)
+        """Apply an action and store what the engine recorded (declines are never stored).
+
+        What an earlier failed write left unsaved is written first; if that still fails the
+        action is not applied. If storing this action's event fails, the action stays
+        applied in memory and NotSaved carries its events: ``save`` writes it later.
+        """
+        if not self.saved:
+            self.save()
+        events = self.game.apply(action)
+        try:
+            self.save()
+        except NotSaved as e:
+            raise NotSaved(e.cause, events) from e.cause
         return events

@@ -2,28 +2,36 @@
 of analysed games — the setup, every annotation with the position at its event, the result
 with the true cước beside the call.
 
-FILE is read exactly as ``chan-tutor analyze`` reads it (replays.commands.analysed) and is
-never changed; the page is built whole before OUT is written (atomically), so an error
-never leaves an OUT behind. The positions are the engine's own states, rebuilt by replaying
-each session (hội) once for all its games shown (their thông, C2, included).
+FILE is read as ``chan-tutor analyze`` reads it and is never changed; OUT is written whole
+through a temporary file renamed over it, so an error never leaves an OUT behind. Each game
+is analysed, replayed for its positions and rendered on its own (its thông, C2, from the hội
+state kept with it, replays.hoi), its section going to a scratch file: memory does not grow
+with the number of games (issue 13). ``--per-session`` writes one page per hội into a folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
+import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
 from engine.events import Event
 from engine.game import Game
-from replays.analyzer import is_note
-from replays.commands import Analysed, Output, analysed
-from replays.errors import BadFile
-from replays.files import write_atomic
+from replays.analyzer import analyze_session, is_note
+from replays.chanjson import read_file
+from replays.commands import Analysed, Output, analysed_alone
+from replays.commands import _no_game as no_game
+from replays.errors import BadFile, BadRecord
+from replays.files import atomic_text, check_input, check_output, is_database, write_error
+from replays.hoi import one_game, record_states
 from replays.rebuild import replay_session
+from replays.record import SessionRecord
 from replays.report_html import CSS, both, data, esc
 from replays.report_page import (
     KINDS,
@@ -32,6 +40,7 @@ from replays.report_page import (
     seat_name,
     setup_html,
 )
+from replays.store import Store
 
 
 class _Positions:
@@ -101,46 +110,185 @@ def game_html(item: Analysed, game: Game, positions: Mapping[int, Game]) -> str:
             f'{events_html(doc, players, game.record, positions, prefix)}</section>')
 
 
-def page(source: str, shown: Sequence[Shown]) -> str:
-    """The whole page: UTF-8, lang="vi", inline CSS, no script, nothing fetched."""
-    toc = []
-    for item, _, _ in shown:
-        n = item.doc["index"]
-        errors = sum(1 for a in item.doc["annotations"] if not is_note(a))
-        toc.append(f'<li><a href="#g{n}">{both(f"Ván {n}", f"Game {n}")}</a>'
-                   f'{esc(item.title)} · {errors} {both("lỗi và sai sót", "errors")}</li>')
-    body = "".join(game_html(*s) for s in shown)
-    made_vi = f"Tạo bởi chan-tutor (engine {ENGINE_VERSION}); mở được bằng mọi trình duyệt."
-    made_en = f"Made by chan-tutor (engine {ENGINE_VERSION}); opens in any browser."
+def toc_line(item: Analysed) -> str:
+    """A game's line in the page's table of contents."""
+    n = item.doc["index"]
+    errors = sum(1 for a in item.doc["annotations"] if not is_note(a))
+    return (f'<li><a href="#g{n}">{both(f"Ván {n}", f"Game {n}")}</a>'
+            f'{esc(item.title)} · {errors} {both("lỗi và sai sót", "errors")}</li>')
+
+
+def page_head(source: str, games: int, toc: Iterable[str]) -> str:
+    """The page up to its first game: the title, the count and the table of contents."""
     return (f'<!DOCTYPE html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>Báo cáo ván đấu — {esc(Path(source).name)} (chan-tutor)</title>\n'
             f'<style>{CSS}</style>\n</head>\n<body>\n<header><h1>'
             f'{both("Báo cáo ván đấu", "Game report")}</h1><p class="meta">{esc(source)} · '
-            f'{len(shown)} {both("ván", "game(s)")}</p>'
-            f'<ul class="toc">{"".join(toc)}</ul></header>\n<main>{body}</main>\n'
-            f'<footer>{both(made_vi, made_en)}</footer>\n'
+            f'{games} {both("ván", "game(s)")}</p>'
+            f'<ul class="toc">{"".join(toc)}</ul></header>\n<main>')
+
+
+def page_foot() -> str:
+    """The page after its last game."""
+    made_vi = f"Tạo bởi chan-tutor (engine {ENGINE_VERSION}); mở được bằng mọi trình duyệt."
+    made_en = f"Made by chan-tutor (engine {ENGINE_VERSION}); opens in any browser."
+    return (f'</main>\n<footer>{both(made_vi, made_en)}</footer>\n'
             f'</body>\n</html>\n')
 
 
+def page(source: str, shown: Sequence[Shown]) -> str:
+    """The whole page: UTF-8, lang="vi", inline CSS, no script, nothing fetched."""
+    return (page_head(source, len(shown), (toc_line(item) for item, _, _ in shown))
+            + "".join(game_html(*s) for s in shown) + page_foot())
+
+
+# ---------------------------------------------------------------------------- streaming
+# A report of thousands of games is written game by game (issue 13): each game is read,
+# analysed, replayed for its positions and rendered alone — what it needs from its hội (its
+# thông) comes from the state kept with it (replays.hoi) —, its section goes to a scratch
+# file and only its line of the table of contents is kept; the page is then put together.
+
+
+def _db_games(store: Store, source: str, game: int | None) -> Iterator[tuple[int, Shown]]:
+    """(session id, the game shown) of every game of a database (or game N)."""
+    ids = store.game_ids()
+    if game is not None and not 0 <= game < len(ids):
+        raise no_game(Path(source), game, len(ids))
+    first = 0 if game is None else game
+    for n, gid in enumerate(ids if game is None else ids[game:game + 1], start=first):
+        item = analysed_alone(store, gid, n)
+        yield item.doc["session_id"], replayed([item])[0]
+
+
+def _file_games(record: SessionRecord, source: str, game: int | None
+                ) -> Iterator[tuple[int, Shown]]:
+    """(0, the game shown) of every game of a .chan.json record (or game N)."""
+    count = len(record.games)
+    if game is not None and not 0 <= game < count:
+        raise no_game(Path(source), game, count)
+    try:
+        for n, (state, _, _) in enumerate(record_states(record)):
+            if game is not None and n != game:
+                continue
+            alone = one_game(record, n, state)
+            doc = {**analyze_session(alone)[0], "index": n}
+            yield 0, replayed([Analysed(doc, record.players, "", alone, 0)])[0]
+            if game is not None:
+                return
+    except BadRecord as e:
+        raise e.located(source) from None
+
+
+def _games_of(path: Path, game: int | None, stack: ExitStack) -> Iterator[tuple[int, Shown]]:
+    """Every game of FILE shown, one at a time (a database through a private copy)."""
+    check_input(path)
+    if is_database(path):
+        store = stack.enter_context(Store.open_copy(path))
+        return _db_games(store, str(path), game)
+    return _file_games(read_file(path), str(path), game)
+
+
+class _Page:
+    """One page being written: its sections to a scratch file, its table of contents kept."""
+
+    def __init__(self, out: Path, source: str, stack: ExitStack) -> None:
+        self.out = out
+        self.source = source
+        scratch = out.parent if out.parent.is_dir() else None  # closed with the stack
+        self.body = stack.enter_context(tempfile.TemporaryFile(  # noqa: SIM115
+            "w+", encoding="utf-8", newline="\n", dir=scratch))
+        self.toc: list[str] = []
+        self.annotations = 0
+
+    def add(self, shown: Shown) -> None:
+        item = shown[0]
+        self.toc.append(toc_line(item))
+        self.annotations += len(item.doc["annotations"])
+        self.body.write(game_html(*shown))
+
+    def write(self) -> None:
+        """Write OUT whole (through a temporary file renamed over it)."""
+        self.body.seek(0)
+        with atomic_text(self.out) as f:
+            f.write(page_head(self.source, len(self.toc), self.toc))
+            shutil.copyfileobj(self.body, f, 1 << 20)
+            f.write(page_foot())
+
+
+def _write_pages(path: Path, game: int | None, target: Callable[[int], Path]
+                 ) -> list[_Page]:
+    """Analyse and render FILE's games one at a time into the page ``target(session)``
+    names for each; the pages written."""
+    pages: dict[Path, _Page] = {}
+    with ExitStack() as stack:
+        for sid, shown in _games_of(path, game, stack):
+            out = target(sid)
+            if out not in pages:
+                pages[out] = _Page(out, str(path), stack)
+            pages[out].add(shown)
+        if not pages and game is None:  # a file without games: still a page saying so
+            pages[target(0)] = _Page(target(0), str(path), stack)
+        written: list[Path] = []
+        try:
+            for p in pages.values():
+                p.write()
+                written.append(p.out)
+        except BaseException:
+            for done in written:  # all the pages or none
+                done.unlink(missing_ok=True)
+            raise
+    return list(pages.values())
+
+
 def report(args: argparse.Namespace) -> Output:
-    """``report FILE [--game N] --html OUT``: analyse, render, then write OUT whole."""
+    """``report FILE [--game N] --html OUT`` (one page), or ``--per-session``: OUT is a
+    folder and each hội gets its page ``OUT/hoi-ID.html``. Each game is analysed and
+    rendered on its own, so memory does not grow with the number of games."""
     path: Path = args.file
     out: Path = args.html
-    if out.exists() and path.exists() and out.resolve() == path.resolve():
-        raise BadFile(f"{out}: the report would overwrite the file it reports on",
-                      f"{out}: tệp báo cáo sẽ ghi đè lên chính tệp ván đấu")
-    if out.is_dir():
-        raise BadFile(f"{out}: is a folder; name the HTML file to write",
-                      f"{out}: là một thư mục; hãy đặt tên tệp HTML cần ghi")
-    items = analysed(path, args.game)
-    text = page(str(path), replayed(items))
+    force = getattr(args, "force", False)
+    per_session = getattr(args, "per_session", False)
+    if per_session:
+        check_folder(out, path)
+
+        def target(sid: int) -> Path:
+            page_path = out / f"hoi-{sid}.html"
+            check_output(page_path, force, inputs=[path])
+            return page_path
+    else:
+        # an existing OUT only with --force; never the input, a database or a folder
+        check_output(out, force, inputs=[path])
+
+        def target(sid: int) -> Path:
+            return out
     try:
-        write_atomic(out, text)
+        pages = _write_pages(path, args.game, target)
     except OSError as e:
-        raise BadFile(f"{out}: cannot be written ({e.strerror})",
-                      f"{out}: không ghi được tệp ({e.strerror})") from None
-    notes = sum(len(i.doc["annotations"]) for i in items)
-    return Output({"out": str(out), "games": len(items), "annotations": notes},
-                  f"Đã ghi báo cáo {len(items)} ván ({notes} ghi chú) vào / wrote the report "
-                  f"of {len(items)} game(s) ({notes} annotations) to {out}\n")
+        if isinstance(e, BadFile):
+            raise
+        raise write_error(out, e) from None
+    games = sum(len(p.toc) for p in pages)
+    notes = sum(p.annotations for p in pages)
+    if per_session:
+        names = [str(p.out) for p in pages]
+        return Output({"out": str(out), "pages": names, "games": games, "annotations": notes},
+                      f"Đã ghi báo cáo {games} ván ({notes} ghi chú) thành {len(names)} trang "
+                      f"trong / wrote the report of {games} game(s) ({notes} annotations) as "
+                      f"{len(names)} page(s) in {out}\n")
+    return Output({"out": str(out), "games": games, "annotations": notes},
+                  f"Đã ghi báo cáo {games} ván ({notes} ghi chú) vào / wrote the report "
+                  f"of {games} game(s) ({notes} annotations) to {out}\n")
+
+
+def check_folder(out: Path, source: Path) -> None:
+    """``--per-session``'s OUT: a folder (made if missing), not a file."""
+    if out.exists() and not out.is_dir():
+        raise BadFile(f"{out}: with --per-session, OUT is a folder for the pages (this is a "
+                      f"file)",
+                      f"{out}: với --per-session, OUT là thư mục chứa các trang (đây là một "
+                      f"tệp)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise write_error(out, e) from None

@@ -12,8 +12,9 @@ from typing import Any
 
 from replays.chanjson import write_file
 from replays.commands import Output
+from replays.database import discard_unused
 from replays.errors import BadFile
-from replays.files import is_database
+from replays.files import check_output, is_database, write_error
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
 
@@ -52,6 +53,8 @@ def selfplay(args: argparse.Namespace) -> Output:
     if out is not None and not to_db and not out.name.endswith(".json"):
         raise _bad(f"{out}: --out must end in .chan.json (or .json) or .db",
                    f"{out}: --out phải có đuôi .chan.json (hoặc .json) hoặc .db")
+    if out is not None and not to_db:  # a database is added to; a file only with --force
+        check_output(out, getattr(args, "force", False))
     games = play_session(levels, args.games, args.seed, players=len(levels))
     players = tuple(Player(f"Máy {i + 1} ({level})", "ai", level)
                     for i, level in enumerate(levels))
@@ -60,11 +63,13 @@ def selfplay(args: argparse.Namespace) -> Output:
                                        for g in games))
     saved: dict[str, Any] = {}
     if out is not None and to_db:
-        with Store.open(out) as store:
-            session_id, ids = store.import_session(record)
+        session_id, ids = _save_db(out, record)
         saved = {"db": str(out), "session_id": session_id, "game_ids": ids}
     elif out is not None:
-        write_file(out, record)
+        try:
+            write_file(out, record)
+        except OSError as e:
+            raise write_error(out, e) from None
         saved = {"file": str(out)}
     seats: list[dict[str, Any]] = [{"seat": s, "level": lv, "wins": 0, "points": 0.0,
                                     "violations": 0, "missed_u": 0, "missed_chiu": 0,
@@ -93,3 +98,17 @@ def selfplay(args: argparse.Namespace) -> Output:
     if saved:
         lines.append(f"  đã lưu / saved: {saved.get('db') or saved.get('file')}")
     return Output(data, "\n".join(lines) + "\n")
+
+
+def _save_db(out: Path, record: SessionRecord) -> tuple[int, list[int]]:
+    """Add the session to the database ``out``; a database this command created is removed
+    again if saving fails (no empty ``x.db`` is left behind)."""
+    new = not out.exists()
+    try:
+        with Store.open(out) as store:
+            session_id, ids = store.import_session(record)
+    except BaseException as e:
+        if new:  # never another program's games: only a database left empty (issue 13)
+            discard_unused(out, e)
+        raise
+    return session_id, list(ids)

@@ -3,11 +3,15 @@ analysis of each game cached by (game, engine version, rules).
 
 Events are appended one per transaction as they happen (DESIGN.md): a crash loses at most
 the move being made, and an unfinished game is rebuilt from its events and played on.
+Every write takes the write lock up front (``write_transaction``: BEGIN IMMEDIATE), so it
+waits for another writer — a batch analysis, an import, another program — up to the busy
+timeout instead of failing at once (issue 13).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -25,11 +29,24 @@ from engine.game import Game, Mode
 from engine.rules import DEFAULT_RULES, LangRules
 from replays.analyzer import ANALYSIS_VERSION, Doc, analyze_session
 from replays.chanjson import read_file, read_players
-from replays.database import connect, copied
-from replays.errors import BadRecord, problem_of
+from replays.columns import (
+    PARSE_ERRORS,
+    BadColumn,
+    choice_column,
+    fits_row_id,
+    json_column,
+    position_column,
+    problem,
+    seat_column,
+    text_column,
+)
+from replays.database import connect, copied, write_transaction
+from replays.errors import BadRecord, Problem
 from replays.files import is_database
+from replays.hoi import HoiState, first_state, record_states, states_of
+from replays.hoi import after as after_state
 from replays.migrations import annotation_tally
-from replays.rebuild import SessionReplay, replay_session
+from replays.rebuild import SessionReplay, Watcher, replay_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
 
@@ -101,7 +118,7 @@ class Store:
                     created_at: str | None = None) -> int:
         """Start a hội; returns its id."""
         people = tuple(players) if players is not None else default_players()
-        with self.db.atomic():
+        with write_transaction(self.db):
             cur = self.db.execute(
                 "INSERT INTO sessions (created_at, rules, players, thong_seat) VALUES (?,?,?,?)",
                 (created_at or now(), json.dumps(rules.to_json()),
@@ -112,7 +129,7 @@ class Store:
     def new_game(self, session_id: int, deal: Deal, mode: Mode = Mode.REAL,
                  started_at: str | None = None, engine_version: str = ENGINE_VERSION) -> int:
         """Add the next game of a session, before its first event; returns its id."""
-        with self.db.atomic():
+        with write_transaction(self.db):
             row = self.db.execute("SELECT rules, players, (SELECT COUNT(*) FROM games WHERE "
                                   "session_id = ?) FROM sessions WHERE id = ?",
                                   (session_id, session_id)).fetchone()
@@ -123,6 +140,8 @@ class Store:
                 "mode, engine_version, status) VALUES (?,?,?,?,?,?,?,?, 'playing')",
                 (session_id, row[2], started_at or now(), row[0], row[1],
                  json.dumps(deal.to_json()), mode.value, engine_version))
+            assert cur.lastrowid is not None
+            self._start_state(cur.lastrowid, session_id, row[2], deal, row[1])
         assert cur.lastrowid is not None
         return cur.lastrowid
 
@@ -130,19 +149,177 @@ class Store:
                finished: Game | None = None) -> None:
         """Store one recorded event, in its own transaction; with ``finished`` (the game it
         ended) the game is marked over in the same transaction."""
-        with self.db.atomic():
+        with write_transaction(self.db):
             self.db.conn.execute(_INSERT_EVENT, _event_row(game_id, index, action))
             if finished is not None:
                 self._mark_over(game_id, finished)
 
     def finish(self, game_id: int, game: Game) -> None:
         """Mark a game over (when it ended without a new event: the nọc stop, R4.9)."""
-        with self.db.atomic():
+        with write_transaction(self.db):
             self._mark_over(game_id, game)
 
     def _mark_over(self, game_id: int, game: Game) -> None:
         self.db.conn.execute("UPDATE games SET status = 'over', result = ? WHERE id = ?",
                              (json.dumps(result_summary(game)), game_id))
+        self._end_state(game_id, game)
+
+    # ------------------------------------------------------------------------- hội state
+
+    @property
+    def _keeps_states(self) -> bool:
+        """Whether the database has migration m004's table (a Store is made on an older
+        schema only while it is being migrated, and by tests of migrations)."""
+        kept = self.__dict__.get("_has_hoi_state")
+        if kept is None:
+            kept = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                                   "name = 'hoi_state'").fetchone() is not None
+            self.__dict__["_has_hoi_state"] = kept
+        return bool(kept)
+
+    def _start_state(self, game_id: int, session_id: int, position: int, deal: Deal,
+                     players_text: str) -> None:
+        """Keep the hội's state before a new game (m004, replays.hoi), from the state the
+        game before it left (or the hội's start); none if that is not known: the game is
+        then replayed with its hội when opened, and its state kept then."""
+        if not self._keeps_states:
+            return
+        try:
+            players = len(json.loads(players_text))
+        except (TypeError, ValueError, RecursionError):
+            return
+        state = self._kept_next_state(session_id, position, deal, players)
+        if state is not None:
+            self.db.conn.execute("INSERT OR REPLACE INTO hoi_state (game_id, before, after) "
+                                 "VALUES (?, ?, NULL)", (game_id, state.to_text()))
+
+    def _kept_next_state(self, session_id: int, position: int, deal: Deal,
+                         players: int) -> HoiState | None:
+        """The state before the hội's game at ``position`` dealt ``deal``, from the state kept
+        with the game before it (or the hội's start), nothing replayed; None if not known."""
+        state: HoiState | None
+        if position == 0:
+            thong = self.db.execute("SELECT thong_seat FROM sessions WHERE id = ?",
+                                    (session_id,)).fetchone()[0]
+            try:  # an edited sessions row may hold anything: then no state is kept
+                state = HoiState.from_text(first_state(players, thong, deal.picker).to_text(),
+                                           players)
+            except (TypeError, ValueError):
+                state = None
+        else:
+            prev = self.db.execute(
+                "SELECT g.status, h.before, h.after FROM games g LEFT JOIN hoi_state h "
+                "ON h.game_id = g.id WHERE g.session_id = ? AND g.position = ?",
+                (session_id, position - 1)).fetchone()
+            state = None if prev is None else HoiState.from_text(prev[2], players)
+            if state is None and prev is not None and prev[0] == "playing":
+                before = HoiState.from_text(prev[1], players)  # not over: it adds nothing
+                state = None if before is None else replace(before, thong_seat=None)
+        return state
+
+    def _end_state(self, game_id: int, game: Game) -> None:
+        """Keep the hội's state after a game just over; the games of its hội started after
+        it while it was unfinished lose theirs (it now counts: they are replayed)."""
+        if not self._keeps_states:
+            return
+        row = self.db.execute("SELECT g.session_id, g.position, h.before FROM games g LEFT "
+                              "JOIN hoi_state h ON h.game_id = g.id WHERE g.id = ?",
+                              (game_id,)).fetchone()
+        if row is None:
+            return
+        self.db.conn.execute("DELETE FROM hoi_state WHERE game_id IN (SELECT id FROM games "
+                             "WHERE session_id = ? AND position > ?)", (row[0], row[1]))
+        before = HoiState.from_text(row[2], len(game.hist))
+        if before is not None:
+            self.db.conn.execute("UPDATE hoi_state SET after = ? WHERE game_id = ?",
+                                 (after_state(before, game, game.rules).to_text(), game_id))
+
+    def _keep_states(self, rows: Iterable[tuple[int, HoiState, HoiState]]) -> None:
+        """Store (game id, state before, state after) rows, replacing what was there."""
+        if not self._keeps_states:
+            return
+        self.db.conn.executemany(
+            "INSERT OR REPLACE INTO hoi_state (game_id, before, after) VALUES (?, ?, ?)",
+            [(gid, before.to_text(), nxt.to_text()) for gid, before, nxt in rows])
+
+    def hoi_state(self, game_id: int) -> HoiState:
+        """The hội's state before a game (its totals, next picker and thông, replays.hoi):
+        the one kept with the game, or, when it is missing or unreadable, the one replaying
+        its hội gives (then kept for next time). KeyError: no such game; BadRecord: the hội
+        cannot be replayed."""
+        session_id, position = self.locate(game_id)
+        header = self.session(session_id, upto=-1)
+        row = self.db.execute("SELECT before FROM hoi_state WHERE game_id = ?",
+                              (game_id,)).fetchone() if self._keeps_states else None
+        state = None if row is None else HoiState.from_text(row[0], len(header.players))
+        return state if state is not None else self._replayed_state(session_id, position)
+
+    def next_hoi_state(self, session_id: int, deal: Deal) -> HoiState:
+        """The hội's state before its next game, dealt ``deal`` (the thông it is played with,
+        C2): the one its last game left (kept, as ``new_game`` keeps it with the new game),
+        or, when that is missing or unreadable, the one replaying the hội gives (then kept
+        for next time). KeyError: no such hội; BadRecord: the hội cannot be replayed."""
+        header = self.session(session_id, upto=-1)
+        position, last = self.db.execute("SELECT COUNT(*), MAX(position) FROM games WHERE "
+                                         "session_id = ?", (session_id,)).fetchone()
+        state = self._kept_next_state(session_id, position, deal, len(header.players)) \
+            if self._keeps_states else None
+        if state is not None:
+            return state
+        if position == 0:
+            return first_state(len(header.players), header.thong_seat, deal.picker)
+        return self._replayed_state(session_id, last, after=True)  # after its last game
+
+    def _replayed_state(self, session_id: int, position: int, after: bool = False
+                        ) -> HoiState:
+        """Replay a hội up to ``position``, one game at a time; keep every game's state.
+        The state before that game (``after``: the state it leaves)."""
+        record = self.session(session_id, position)
+        ids = [r[0] for r in self.db.execute(
+            "SELECT id FROM games WHERE session_id = ? AND position <= ? ORDER BY position",
+            (session_id, position))]
+        rows: list[tuple[int, HoiState, HoiState]] = []
+        try:
+            for gid, (before, _, nxt) in zip(ids, record_states(record), strict=True):
+                rows.append((gid, before, nxt))
+        except BadRecord as e:
+            raise self._located(e, session_id) from None
+        try:  # only a cache: a locked or read-only database is read all the same
+            with write_transaction(self.db):
+                self._keep_states(rows)
+        except sqlite3.Error:
+            pass
+        return rows[-1][2] if after else rows[-1][1]
+
+    def game_alone(self, game_id: int) -> tuple[int, int, SessionRecord]:
+        """(session id, position, the record of the game alone): its hội's header with only
+        this game, carrying the thông it is played with (``thong_seat``), so that replaying
+        or analysing it costs the same for game 1 and game 10,000 of a hội."""
+        return self.game_and_state(game_id)[:3]
+
+    def game_and_state(self, game_id: int) -> tuple[int, int, SessionRecord, HoiState]:
+        """``game_alone`` and the hội's state before the game (its totals, R9.2)."""
+        session_id, position = self.locate(game_id)
+        state = self.hoi_state(game_id)
+        header = self.session(session_id, upto=-1)
+        row = self.db.execute("SELECT id, deal, mode, engine_version, started_at, status "
+                              "FROM games WHERE id = ?", (game_id,)).fetchone()
+        game = self._game(row, header.rules, len(header.players))
+        return session_id, position, replace(header, games=(game,),
+                                             thong_seat=state.thong_seat), state
+
+    def replay_alone(self, game_id: int, record: SessionRecord,
+                     watcher: Watcher | None = None) -> Game:
+        """The one game of a ``game_alone`` record, rebuilt (its problems name the game)."""
+        try:
+            return replay_session(record, watch=lambda _: watcher).games[0]
+        except BadRecord as e:
+            raise self.named(e, game_id) from None
+
+    def named(self, error: BadRecord, game_id: int) -> BadRecord:
+        """The problems of a ``game_alone`` record, naming the game by its id."""
+        return BadRecord([replace(p, game=game_id if p.game is not None else None)
+                          for p in error.problems], self._by_id)
 
     # ------------------------------------------------------------------------- reading
 
@@ -156,48 +333,88 @@ class Store:
             "SELECT id FROM games WHERE status = 'playing' ORDER BY id")]
 
     def locate(self, game_id: int) -> tuple[int, int]:
-        """(session id, position in the session) of a game; KeyError if there is none."""
-        row = self.db.execute("SELECT session_id, position FROM games WHERE id = ?",
+        """(session id, position in the session) of a game; KeyError if there is none,
+        BadRecord if the row cannot be a game's (no such hội, a position that is no place)."""
+        if not fits_row_id(game_id):  # 99999999999999999999: no row can have that id
+            raise KeyError(game_id)
+        row = self.db.execute("SELECT g.session_id, g.position, s.id FROM games g LEFT JOIN "
+                              "sessions s ON s.id = g.session_id WHERE g.id = ?",
                               (game_id,)).fetchone()
         if row is None:
             raise KeyError(game_id)
-        return row[0], row[1]
+        if row[2] is None:
+            raise BadRecord([Problem(game_id, None, "session",
+                                     f"belongs to hội {row[0]!r}, which is not in the database",
+                                     f"thuộc hội {row[0]!r}, nhưng hội này không có trong cơ "
+                                     f"sở dữ liệu")], self._by_id)
+        try:
+            return row[0], position_column(row[1])
+        except BadColumn as e:
+            raise BadRecord([problem(e, game_id, None, "position")], self._by_id) from None
 
     def session(self, session_id: int, upto: int | None = None) -> SessionRecord:
-        """The record of a session (its games up to position ``upto`` included)."""
+        """The record of a session (its games up to position ``upto`` included); every
+        column read as untrusted (replays.columns): BadRecord names what an edited database
+        holds instead of a hội."""
+        if not fits_row_id(session_id):
+            raise KeyError(f"no session {session_id}")
         row = self.db.execute("SELECT rules, players, thong_seat, created_at FROM sessions "
                               "WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise KeyError(f"no session {session_id}")
+        part = "rules"
         try:
-            rules = LangRules.from_json(json.loads(row[0]))
-            players = read_players(json.loads(row[1]))
-        except ValueError as e:  # BadRules, or a row that is not JSON (an edited database)
-            raise BadRecord([problem_of(e, None, None, "rules")], self._by_id) from None
+            rules = LangRules.from_json(json_column(row[0], "rules"))
+            part = "players"
+            players = read_players(json_column(row[1], "players"))
+            part = "thong_seat"
+            thong = seat_column(row[2], "thong_seat", len(players))
+            part = "session"
+            created = text_column(row[3], "created_at")
+        except BadRecord as e:
+            raise e.located(self._by_id) from None
+        except PARSE_ERRORS as e:  # BadRules, or a row that is not JSON (an edited database)
+            raise BadRecord([problem(e, None, None, part)], self._by_id) from None
         rows = self.db.execute(
-            "SELECT id, deal, mode, engine_version, started_at, status FROM games "
+            "SELECT id, deal, mode, engine_version, started_at, status, position FROM games "
             "WHERE session_id = ? AND position <= ? ORDER BY position",
             (session_id, upto if upto is not None else 1 << 62)).fetchall()
-        games = tuple(self._game(r, rules, len(players)) for r in rows)
-        return SessionRecord(rules=rules, players=players, games=games, thong_seat=row[2],
-                             created_at=row[3])
+        for i, r in enumerate(rows):  # game N of a hội is at position N: none missing
+            if r[6] != i:
+                raise BadRecord([Problem(
+                    r[0], None, "position",
+                    f"'position' is {r[6]!r}, but it is game {i} of its hội (a game before "
+                    f"it is missing, or the database was edited)",
+                    f"'position' là {r[6]!r}, nhưng đây là ván {i} của hội (thiếu một ván "
+                    f"trước nó, hoặc cơ sở dữ liệu đã bị sửa)")], self._by_id)
+        games = tuple(self._game(r[:6], rules, len(players)) for r in rows)
+        return SessionRecord(rules=rules, players=players, games=games, thong_seat=thong,
+                             created_at=created)
 
     def _game(self, row: tuple[Any, ...], rules: LangRules, players: int) -> GameRecord:
-        gid, deal_text, mode, version, started, status = row
+        gid, deal_text, mode_text, version_text, started_text, status_text = row
+        part = "deal"
         try:
-            deal = Deal.from_json(json.loads(deal_text), players, rules)
-        except ValueError as e:  # BadDeal, or a row that is not JSON
-            raise BadRecord([problem_of(e, gid, None, "deal")], self._by_id) from None
+            deal = Deal.from_json(json_column(deal_text, "deal"), players, rules)
+            part = "mode"
+            mode = Mode(choice_column(mode_text, "mode", (m.value for m in Mode)))
+            part = "status"
+            status = choice_column(status_text, "status", ("playing", "over"))
+            part = "game"
+            version = text_column(version_text, "engine_version")
+            started = text_column(started_text, "started_at")
+        except PARSE_ERRORS as e:  # BadDeal, or a row that is not what it should be
+            raise BadRecord([problem(e, gid, None, part)], self._by_id) from None
         actions: list[Action] = []
         for i, (idx, data) in enumerate(self.db.execute(
                 "SELECT idx, data FROM events WHERE game_id = ? ORDER BY idx", (gid,))):
             try:
                 if idx != i:
-                    raise BadAction(f"event {i} is missing (the next stored is {idx})")
-                actions.append(Action.from_json(json.loads(data)))
-            except ValueError as e:  # BadAction, or a row that is not JSON
-                raise BadRecord([problem_of(e, gid, i, "events")], self._by_id) from None
-        return GameRecord(deal=deal, actions=tuple(actions), mode=Mode(mode),
+                    raise BadAction(f"event {i} is missing (the next stored is {idx!r})")
+                actions.append(Action.from_json(json_column(data, "data")))
+            except PARSE_ERRORS as e:  # BadAction, or a row that is not JSON
+                raise BadRecord([problem(e, gid, i, "events")], self._by_id) from None
+        return GameRecord(deal=deal, actions=tuple(actions), mode=mode,
                           unfinished=status != "over", engine_version=version,
                           started_at=started)
 
@@ -235,17 +452,14 @@ class Store:
 
     def resume(self, game_id: int) -> Game:
         """Rebuild a game from its deal and stored events, exactly where it stopped."""
-        session_id, position = self.locate(game_id)
-        return self._replay(session_id, self.session(session_id, position)).games[position]
+        return self.replay_alone(game_id, self.game_alone(game_id)[2])
 
     def export_game(self, game_id: int) -> SessionRecord:
-        """A one-game session record of a game, carrying the thông seat it was played with."""
-        session_id, position = self.locate(game_id)
-        record = self.session(session_id, position)
-        thong = self._replay(session_id, record).games[position].thong_seat
-        return SessionRecord(rules=record.rules, players=record.players,
-                             games=record.games[position:], thong_seat=thong,
-                             created_at=record.created_at)
+        """A one-game session record of a game, carrying the thông seat it was played with
+        (checked by replaying the game)."""
+        record = self.game_alone(game_id)[2]
+        self.replay_alone(game_id, record)
+        return record
 
     def import_session(self, record: SessionRecord, replayed: Sequence[Game] | None = None
                        ) -> tuple[int, list[int]]:
@@ -253,7 +467,7 @@ class Store:
         ``replayed``: its games as the caller has already rebuilt them, one per game."""
         games = replay_session(record).games if replayed is None else replayed
         ids: list[int] = []
-        with self.db.atomic():
+        with write_transaction(self.db):
             sid = self.new_session(record.rules, record.players, record.thong_seat,
                                    record.created_at)
             for g, game in zip(record.games, games, strict=True):
@@ -264,6 +478,8 @@ class Store:
                 if game.is_over and not g.unfinished:
                     self._mark_over(gid, game)
                 ids.append(gid)
+            self._keep_states((gid, before, nxt) for gid, (before, nxt)
+                              in zip(ids, states_of(record, games), strict=True))
         return sid, ids
 
     # ------------------------------------------------------------------------- analysis
@@ -272,7 +488,7 @@ class Store:
                  cache: bool = True) -> Doc:
         """The analysis document of one game (``index`` = its position in its session)."""
         session_id, position = self.locate(game_id)
-        record = self.session(session_id, position)
+        record = self.session(session_id, upto=-1)  # the header: rules and players
         key = rules_key(record.rules if rules is None else rules)
         if cache:
             row = self.db.execute("SELECT document FROM analysis WHERE game_id = ? AND "
@@ -284,15 +500,24 @@ class Store:
                     return cached
                 except ValueError:
                     pass  # a damaged cache entry is made again below, never trusted
-        doc = self.analyze_record(session_id, record, rules)[position]
-        if cache and not record.games[position].unfinished:
+        if rules is None or rules == record.rules:  # its hội's state decides its thông
+            _, _, record = self.game_alone(game_id)
+            try:
+                doc = {**analyze_session(record)[0], "index": position}
+            except BadRecord as e:
+                raise self.named(e, game_id) from None
+        else:  # a what-if: thông follows the whole hội judged by those rules
+            record = self.session(session_id, position)
+            doc = self.analyze_record(session_id, record, rules)[position]
+            record = replace(record, games=record.games[position:])
+        if cache and not record.games[0].unfinished:
             self.cache_analysis(game_id, key, doc)
         return doc
 
     def cache_analysis(self, game_id: int, key: str, doc: Doc) -> None:
         """Keep a finished game's document under (engine version, rules ``key``), with its
         annotation counts (migration m003), in one transaction."""
-        with self.db.atomic():
+        with write_transaction(self.db):
             self.db.execute("INSERT OR REPLACE INTO analysis (game_id, engine_version, "
                             "rules, created_at, document) VALUES (?,?,?,?,?)",
                             (game_id, ANALYSIS_VERSION, key, now(),
@@ -319,6 +544,23 @@ class Store:
             upto[sid] = max(upto.get(sid, 0), pos)
         return {sid: self.session(sid, pos) for sid, pos in upto.items()}
 
+
+def backfill_hoi_states(db: Database) -> None:
+    """Migration m004: keep the state of every game of every hội already stored, each hội
+    replayed once, one game at a time (a hội that cannot be replayed is left without)."""
+    store = Store(db, Path(), "")
+    for sid in store.sessions():
+        try:
+            header = store.session(sid, upto=-1)
+            rows = db.execute("SELECT id, deal, mode, engine_version, started_at, status "
+                              "FROM games WHERE session_id = ? ORDER BY position",
+                              (sid,)).fetchall()
+            games = (store._game(row, header.rules, len(header.players)) for row in rows)
+            states = [(row[0], before, nxt) for row, (before, _, nxt)
+                      in zip(rows, record_states(header, games), strict=True)]
+        except (BadRecord, ValueError, TypeError, KeyError, RecursionError):
+            continue  # an edited hội: replayed when opened, and says what is wrong then
+        store._keep_states(states)
 
 
 def read_sessions(path: Path) -> list[SessionRecord]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -80,3 +81,33 @@ def render_game(doc: Doc, players: Sequence[Player], title: str = "") -> str:
 def render_games(docs: Sequence[tuple[Doc, Sequence[Player], str]]) -> str:
     """Several games, separated by a blank line."""
     return "\n\n".join(render_game(d, p, t) for d, p, t in docs) + "\n"
+
+
+# Characters a terminal may act on instead of showing: C0 controls but the line feed and the
+# tab, DEL, C1 controls (0x9b is a one-byte CSI), and the Unicode line separators and
+# bidirectional overrides that reorder what follows. Player names, card codes and file names
+# are untrusted text: an ESC in a name must not clear the learner's screen (issue 13).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e"
+                      "\u2066-\u2069]")
+
+
+def _escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def inert(text: str) -> str:
+    """``text`` safe to print on a terminal: every control character written out as an escape
+    (``\\x1b``), line feeds and tabs kept."""
+    return _CONTROL.sub(_escape, text)
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def inert_json(document: str) -> str:
+    """A JSON text safe to print: the controls json.dumps leaves raw with ensure_ascii=False
+    (DEL, C1, U+2028/9, bidi overrides) written as \\u escapes. Outside strings JSON is
+    plain ASCII, so this only touches string contents, and the value read back is the same."""
+    return _CONTROL.sub(_json_escape, document)

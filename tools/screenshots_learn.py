@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,23 +23,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from shooting import SIZES, shot
+from shooting import SIZES, learn_window, shot, size_tag
 
 from desktop.app import make_app
 from desktop.chieu.dealing import PILE_KEY
 from desktop.chieu.hitmap import Hit, HitKind
-from desktop.i18n import set_language
 from desktop.learn.askers.arrange import ArrangeAsker
 from desktop.learn.askers.boc_cai import BocCaiAsker
 from desktop.learn.askers.chia_bai import ChiaBaiAsker
 from desktop.learn.askers.loi import MoveAsker
 from desktop.learn.askers.nhan_dien import WaitsAsker
+from desktop.learn.askers.nuoc_hay import NuocHayAsker
 from desktop.learn.askers.xuong import XuongAsker
-from desktop.learn.screen import LearnScreen
-from desktop.main_window import MainWindow
-from desktop.play.pacing import INSTANT
 from desktop.qt import QApplication
-from desktop.settings import Settings, save, settings_path
 from engine.cards import Card
 from lessons import drills
 from lessons.content import lesson
@@ -75,17 +70,8 @@ def one(family: str, seed: int, kind: str | None = None, **options: object) -> l
 
 def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None:
     """Every screenshot at one size in one language."""
-    tag = f"{size[0]}x{size[1]}" + ("" if lang == "vi" else "-en")
-    set_language("en" if lang == "en" else "vi")
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp)
-        save(settings_path(data), Settings(lang="en" if lang == "en" else "vi"))
-        window = MainWindow(data, pacing=INSTANT, offer_resume=False, mute=True)
-        window.resize(*size)
-        window.show()
-        window.show_activity("learn")
-        learn = window.learn
-        assert isinstance(learn, LearnScreen)
+    tag = size_tag(size, lang)
+    with learn_window(size, lang) as (window, learn):
         clock = Clock()
         learn.clock = clock
         drill = learn.drill
@@ -181,6 +167,15 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         drill.next_question()
         shot(window, out / f"summary-{tag}.png")
 
+        # --- nước hay: a puzzle, then a wrong option chosen: graded with every option's value
+        item = one("nuoc_hay", 12)[0]
+        learn.play_items("Nước hay", [item])
+        a = asker()
+        assert isinstance(a, NuocHayAsker)
+        shot(window, out / f"nuoc_hay-question-{tag}.png")
+        a.choose(next(n for n, o in enumerate(a.options) if o["move"] != item.answer["best"]))
+        shot(window, out / f"nuoc_hay-graded-{tag}.png")
+
         # --- the list with progress, and lessons with figures
         learn.show_home()
         shot(window, out / f"home-{tag}.png")
@@ -195,7 +190,6 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         learn.show_home()
         learn.home.toggle_reference()
         shot(window, out / f"reference-{tag}.png")
-        window.close()
 
 
 def main() -> int:

@@ -32,7 +32,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "thien_u": ("thiên ù", "thiên ù"),
     "chiu_u": ("chíu ù", "chíu ù"),
     "u_lao": ("ù láo", "ù láo (false win)"),
-    "won_on": ("ù", "wins on"),
+    "won_on": ("ù", "won on"),  # past tense: right after "You" and after "Seat 2"
     # what the actor is deciding, by phase (engine.game.Phase values)
     "phase_opening": ("đánh quân đầu tiên", "first discard"),
     "phase_claim": ("xét ù / chíu", "may ù or chíu"),

@@ -64,7 +64,7 @@ def turn_panel(d: Drawing) -> None:
                            inner.bottom - line.bottom - d.px(4)), role="turn")
         return
     p.label(d.w("turn"), Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
-    if obs.actor is not None:
+    if obs.actor is not None and not d.view.conceal_cai:
         name = pygame.Rect(inner.x, line.bottom, inner.w, d.px(30))
         color = GOLD if obs.actor == obs.seat else CREAM
         p.label(d.view.name(obs.actor), Face.SANS_BOLD, 22, color, name, "midleft",
@@ -204,6 +204,8 @@ def noc_and_cai(d: Drawing) -> None:
     d.anchors[Place(Zone.CAI, 0)] = card
     if obs.cai_card is not None:
         p.card(obs.cai_card, card, Hit(HitKind.CAI, card=obs.cai_card, seat=obs.cai_seat))
+    if d.view.conceal_cai:
+        return
     arrow_w = d.px(14)
     room = bottom.w - d.px(10) - arrow_w
     name = d.view.name(obs.cai_seat)

@@ -94,6 +94,9 @@ class ChieuView:
     countdown: float | None = None  # fraction of a claim window's time left, 0..1
     open_hands: tuple[tuple[Card, ...], ...] | None = None  # replays: every seat's hand
     animation: Animation | None = None
+    # a bốc cái question is open (the guided first game): who got the cái is the answer, so
+    # neither the arrow under the quân cái nor whose turn it is may say it
+    conceal_cai: bool = False
 
     def name(self, seat: int) -> str:
         """The name shown for `seat`."""

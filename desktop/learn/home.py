@@ -1,4 +1,4 @@
-"""The Learn screen's first page: the lessons of the five families in their content order, each
+"""The Learn screen's first page: the lessons of the six families in their content order, each
 family's strength from the learner's progress (strength, items, due, recent accuracy), the
 review of due items and the "practice my mistakes" deck — and the rules reference, a tab.
 """
@@ -30,7 +30,7 @@ from desktop.qt import (
 )
 from lessons.content import Lesson, lessons
 from lessons.progress import Strength
-from lessons.srs import MATURE_DAYS, RELEARN
+from lessons.srs import RELEARN
 
 LESSON_ROLE = Qt.ItemDataRole.UserRole
 
@@ -86,6 +86,7 @@ class HomePage(QWidget):
     open_lesson = Signal(str)  # a lesson id
     due_wanted = Signal()
     mistakes_wanted = Signal()
+    first_game_wanted = Signal()  # Học → "Ván đầu tiên" (first_game_page.py)
     back_wanted = Signal()  # Esc: the screen drops a round being prepared, then the lessons tab
 
     def __init__(self, reference: QTextBrowser, parent: QWidget | None = None) -> None:
@@ -106,6 +107,8 @@ class HomePage(QWidget):
         self.due_button.clicked.connect(self.due_wanted)
         self.mistakes_button = QPushButton()
         self.mistakes_button.clicked.connect(self.mistakes_wanted)
+        self.first_game_button = QPushButton()
+        self.first_game_button.clicked.connect(self.first_game_wanted)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setObjectName("status")
@@ -121,6 +124,7 @@ class HomePage(QWidget):
         left.addWidget(self.intro)
         left.addWidget(self.lessons, 1)
         right = QVBoxLayout()
+        right.addWidget(self.first_game_button)
         right.addWidget(self.progress_title)
         for row in self.rows.values():
             right.addWidget(row)
@@ -152,6 +156,7 @@ class HomePage(QWidget):
         for command, slot in (("learn_open", self.open_current),
                               ("learn_due", self.due_wanted.emit),
                               ("learn_mistakes", self.mistakes_wanted.emit),
+                              ("learn_first_game", self.first_game_wanted.emit),
                               ("learn_reference", self.toggle_reference),
                               ("learn_back", self.back_wanted.emit)):
             bind(self, command, slot)
@@ -233,6 +238,9 @@ class HomePage(QWidget):
             n=self._due, key=key_hint("learn_due")))
         self.mistakes_button.setText(translate("LearnHome", "Luyện lỗi của tôi — {key}").format(
             key=key_hint("learn_mistakes")))
+        self.first_game_button.setText(translate(
+            "LearnHome", "Ván đầu tiên: chơi một ván có hướng dẫn — {key}").format(
+            key=key_hint("learn_first_game")))
 
     def retranslate(self) -> None:
         """Every text in the current language."""
@@ -241,10 +249,11 @@ class HomePage(QWidget):
             "LearnHome", "Mỗi bài có vài phần giải thích rồi một vòng luyện tập. Chọn bài bằng "
                          "↑/↓ rồi Enter, hoặc bấm đúp."))
         self.schedule.setText(translate(
-            "LearnHome", "Mỗi câu đã làm được hỏi lại theo lịch (SM-2): trả lời sai thì {m} phút "
+            "LearnHome", "Mỗi câu đã làm được hỏi lại theo lịch (FSRS): trả lời sai thì {m} phút "
                          "sau hỏi lại, đúng thì lần hỏi sau cách xa dần. Độ vững của một nhóm bài "
-                         "lên 100% khi các câu của nó đều cách nhau từ {d} ngày trở lên.").format(
-            m=round(RELEARN.total_seconds() / 60), d=MATURE_DAYS))
+                         "là khả năng bạn còn nhớ các câu của nó lúc này, theo ước tính của FSRS; "
+                         "câu vừa trả lời sai tính 0%.").format(
+            m=round(RELEARN.total_seconds() / 60)))
         self.progress_title.setText(translate("LearnHome", "Tiến độ của bạn"))
         self.tabs.setTabText(0, translate("LearnHome", "Bài học"))
         self.tabs.setTabText(1, translate("LearnHome", "Tra luật ({key})").format(

@@ -1,4 +1,4 @@
-"""Học: the lessons of the five families with the learner's strength in each, a lesson's
+"""Học: the lessons of the six families with the learner's strength in each, a lesson's
 sections, the drill player and a round's summary — and the rules reference (reference.py) as
 a tab of the first page.
 
@@ -28,6 +28,7 @@ from desktop.chieu.scene import Scene
 from desktop.i18n import pick, translate
 from desktop.learn.busy import BusyBar
 from desktop.learn.drill_page import DrillPage
+from desktop.learn.first_game_page import FirstGamePage
 from desktop.learn.home import HomePage
 from desktop.learn.lesson_page import LessonPage
 from desktop.learn.player import Round, Source
@@ -44,6 +45,7 @@ from desktop.qt import (
     QWidget,
 )
 from desktop.worker import Job, Worker
+from lessons import nuoc_hay
 from lessons.content import lesson
 from lessons.item import Item, LessonError
 from lessons.mistakes import refresh
@@ -65,10 +67,16 @@ class Request:
     job: Job[object]
 
 
-def make_lesson_round(progress_path: Path, lesson_id: str, seed: int) -> list[Item]:
-    """A lesson's practice items (runs on the Worker: its own connection)."""
+def make_lesson_round(progress_path: Path, lesson_id: str, seed: int,
+                      store_path: Path | None = None) -> list[Item]:
+    """A lesson's practice items (runs on the Worker: its own connection); a nước hay round
+    first adds the puzzles of the learner's newest saved games (lessons.nuoc_hay.refresh)."""
     with Progress.open(progress_path) as progress:
-        return next_items(progress, lesson(lesson_id), seed)
+        le = lesson(lesson_id)
+        if le.family == nuoc_hay.FAMILY and store_path is not None and store_path.exists():
+            with Store.open(store_path) as store:
+                nuoc_hay.refresh(progress, store, seed)
+        return next_items(progress, le, seed)
 
 
 def refresh_mistakes(progress_path: Path, store_path: Path) -> tuple[int, int, int]:
@@ -108,6 +116,8 @@ class LearnScreen(QWidget):
         self.lesson_page = LessonPage(scene)
         self.drill = DrillPage(scene)
         self.summary = SummaryPage()
+        self.chieu_scene = scene
+        self.first_game: FirstGamePage | None = None  # Học → "Ván đầu tiên", made when opened
         self.stack = QStackedWidget()
         for page in (self.home, self.lesson_page, self.drill, self.summary):
             self.stack.addWidget(page)
@@ -124,6 +134,7 @@ class LearnScreen(QWidget):
         self.home.due_wanted.connect(self.review_due)
         self.home.mistakes_wanted.connect(self.practice_mistakes)
         self.home.back_wanted.connect(self._home_back)
+        self.home.first_game_wanted.connect(self.open_first_game)
         self.lesson_page.back_wanted.connect(self.show_home)
         self.lesson_page.practice_wanted.connect(self.practice_lesson)
         self.drill.finished.connect(self._round_over)
@@ -176,6 +187,23 @@ class LearnScreen(QWidget):
         self._moved()  # another lesson on the same page is another place too
         self.lesson_page.setFocus()
 
+    def open_first_game(self) -> None:
+        """The guided first game, where the learner left it."""
+        self.cancel_request()
+        self.home.show_status(None)
+        page = self.first_game
+        if page is None:
+            try:
+                page = FirstGamePage(self.chieu_scene, self.data_dir)
+            except LessonError as error:  # its data file is damaged: said, nothing else stops
+                self.home.show_status(partial(_error_text, error))
+                return
+            page.back_wanted.connect(self.show_home)
+            self.stack.addWidget(page)
+            self.first_game = page
+        self.stack.setCurrentWidget(page)
+        page.start()
+
     def focus_page(self) -> None:
         """The keyboard to the main widget of the page shown (Học was just shown): the lessons
         list, where ↑/↓ and Enter work as the page says; a lesson; the question; the summary."""
@@ -184,6 +212,8 @@ class LearnScreen(QWidget):
             self.home.focus_main()
         elif page is self.drill:
             self.drill.focus_answer()
+        elif page is not None and page is self.first_game:
+            self.first_game.chieu.setFocus()
         elif page is not None:
             page.setFocus()
 
@@ -271,12 +301,13 @@ class LearnScreen(QWidget):
             return
         le = lesson(lesson_id)
         path, seed = progress.path, self.seeds()
+        store_path = self.store.path if self.store is not None else None
 
         def done(items: object) -> None:
             assert isinstance(items, list)
             self._start(text(le.title), items, "lessons", Source("lesson", lesson_id))
 
-        self._run(lambda: make_lesson_round(path, lesson_id, seed), done,
+        self._run(lambda: make_lesson_round(path, lesson_id, seed, store_path), done,
                   lambda: translate("Learn", "vòng luyện của bài “{title}”").format(
                       title=text(le.title)))
 

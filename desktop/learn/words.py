@@ -11,7 +11,7 @@ from engine.violations import NAMES_VI
 from lessons.item import Text
 from lessons.phrases import OTHER_NAMES, RULE_NAMES_EN
 
-FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi")
+FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi", "nuoc_hay")
 
 
 def family_name(family: str) -> str:
@@ -22,6 +22,7 @@ def family_name(family: str) -> str:
         "nhan_dien": translate("LearnWords", "Nhận diện bài: chắn, cạ, chờ ù"),
         "xuong": translate("LearnWords", "Xướng cước"),
         "loi": translate("LearnWords", "Các lỗi"),
+        "nuoc_hay": translate("LearnWords", "Nước hay: tìm nước tốt nhất"),
     }.get(family, family)
 
 

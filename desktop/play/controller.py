@@ -25,7 +25,7 @@ from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.actions import Act, Action
 from engine.ai import Decision, make_player
-from engine.cards import Card, pairs_with
+from engine.cards import Card
 from engine.explain import Explanation
 from engine.game import Game, Mode, Phase
 from engine.observation import Observation
@@ -97,13 +97,10 @@ class PlayController(Hoi):
             self.command(hit.key)
         elif self.state != "learner":
             return
-        elif hit.kind is HitKind.HAND and hit.card is not None:
-            self._card_clicked(game, hit.card)
-        elif hit.kind is HitKind.NOC:
-            self.command("draw")
-        elif hit.kind is HitKind.CUA and game.live is not None and hit.card == game.live.card \
-                and hit.index == len(game.cua[hit.seat or 0]) - 1:
-            self.command("eat")
+        elif isinstance(target := moves.clicked(game, hit), str):
+            self.command(target)
+        elif target is not None:
+            self._card_clicked(game, target)
 
     def hover(self, hit: Hit | None) -> None:
         """The pointer moved onto something (buttons and cards light up)."""
@@ -113,22 +110,15 @@ class PlayController(Hoi):
                 self._refresh()
 
     def _card_clicked(self, game: Game, card: Card) -> None:
-        phase = game.phase
-        if phase is Phase.PLAY:
-            live = game.live.card if game.live is not None else None
-            if live is not None and pairs_with(live, card) and not game.bao[self.learner]:
-                self._try(Action(self.learner, Act.EAT, card))
-                return
-            self.selected = card
-            self.message = words.cannot_eat_with(card, live)
-            self._refresh()
-        elif phase in (Phase.DISCARD, Phase.OPENING):
-            self._try(Action(self.learner, Act.DISCARD, card))
-        elif phase is Phase.RETURN:
-            self._try(Action(self.learner, Act.RETURN, card))
-        else:
-            self.selected = card
-            self._refresh()
+        move = moves.card_move(game, self.learner, card, may_eat=not game.bao[self.learner])
+        if move is not None:
+            self._try(move)
+            return
+        self.selected = card
+        if game.phase is Phase.PLAY:
+            self.message = words.cannot_eat_with(
+                card, game.live.card if game.live is not None else None)
+        self._refresh()
 
     def command(self, command: str) -> None:
         """A command from a key or a button (desktop/keys.py ids, chiếu prompt keys)."""
@@ -279,7 +269,10 @@ class PlayController(Hoi):
         return () if game is None else moves.prompts(game, self.learner, self.selected)
 
     def _refresh(self) -> None:
-        """Emit the view of the current moment."""
+        """Emit the view of the current moment (none while a move is not saved: the chiếu
+        keeps showing the last saved one, never the move the store does not hold)."""
+        if self.state == "unsaved":
+            return
         view = self.view()
         if view is not None:
             self.view_changed.emit(view)

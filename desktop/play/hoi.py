@@ -3,6 +3,10 @@ computer player per seat) and the flow of a game — whose decision it is, compu
 the Worker, card flights, the claim countdown, the end of a game and the next one.
 
 Every move goes through the Recorder, so the store holds each event the moment it is played.
+When the store cannot write (a database locked by another program, a full disk: issue 13),
+play stops before the move is shown: `save_failed` carries the reason, and the learner either
+retries (`retry_save`, which goes on exactly where play stopped) or leaves (`leave_unsaved`);
+the stored game stays whole up to its last saved move, so it can be resumed later.
 The learner's side (clicks, keys, warnings, hints, the ChieuView) is PlayController, which
 builds on this class through the hooks `_learner_turn`, `_refresh` and `_set_hint`.
 """
@@ -18,7 +22,7 @@ from desktop.play import words
 from desktop.play.animator import Animator
 from desktop.play.motion import SOUNDS, deal_flights, flight
 from desktop.play.pacing import HUMAN, Pacing
-from desktop.play.resume import session_before
+from desktop.play.resume import session_at
 from desktop.qt import QObject, QTimer, Signal
 from desktop.settings import Settings
 from desktop.sound import Sounds
@@ -28,13 +32,13 @@ from engine.ai import Decision, Player, make_player
 from engine.cards import Card
 from engine.deal import Deal
 from engine.errors import ChanError
-from engine.events import BecameBao, Played
+from engine.events import BecameBao, Event, Placed, Played
 from engine.game import Game, Phase
 from engine.session import Session
 from engine.violations import Violation
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
-from replays.recorder import Recorder
+from replays.recorder import NotSaved, Recorder, saving
 from replays.store import Store
 
 LEARNER = 0
@@ -47,6 +51,7 @@ class Hoi(QObject):
     call_requested = Signal(object)  # Game: the learner won and composes the xướng
     game_over = Signal(object)  # Game: the result screen
     started = Signal()  # a game began (fresh or resumed)
+    save_failed = Signal(object)  # NotSaved: play stopped; retry_save or leave_unsaved
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  sounds: Sounds | None = None, pacing: Pacing = HUMAN,
@@ -78,6 +83,7 @@ class Hoi(QObject):
         self._deadline: float | None = None
         self.clock: Callable[[], float] = time.monotonic  # tests move time on by hand
         self._jobs: list[Job[Decision]] = []
+        self._retry: Callable[[], None] | None = None  # set while a write failed
         # timers, owned here so that stopping the controller stops them all
         self._think_timer = self._timer(self._think, single=True)
         self._countdown_timer = self._timer(self._tick_countdown)
@@ -107,7 +113,10 @@ class Hoi(QObject):
 
     @property
     def state(self) -> str:
-        """idle | busy (computer, animation) | learner | warning | call | over."""
+        """idle | busy (computer, animation) | learner | warning | call | over | unsaved
+        (a write failed: nothing goes on until retry_save or leave_unsaved)."""
+        if self._retry is not None:
+            return "unsaved"
         game = self.game
         if game is None:
             return "idle"
@@ -127,10 +136,16 @@ class Hoi(QObject):
         """Start a new hội with the settings' làng options, players and levels."""
         self.stop()
         s = self.settings
-        self.learner = LEARNER
         players = (SeatPlayer(s.names[0]),
                    *(SeatPlayer(s.names[i], "ai", s.levels[i - 1]) for i in range(1, 4)))
-        self.session_id = self.store.new_session(s.rules, players)
+        try:
+            with saving(starting=True):
+                session_id = self.store.new_session(s.rules, players)
+        except NotSaved as e:
+            self._hold(e, self.start_session)
+            return
+        self.learner = LEARNER
+        self.session_id = session_id
         self.players = players
         seed = self._seeds()
         # R2.4: the first picker is chosen at random — from the first deal's seed, so that a
@@ -145,12 +160,12 @@ class Hoi(QObject):
         self.stop()
         recorder = Recorder.resume(self.store, game_id)
         session_id, position = self.store.locate(game_id)
-        record = self.store.session(session_id, position)
+        players = self.store.session(session_id, upto=-1).players
         self.session_id = session_id
-        self.players = record.players
-        human = human_seat(record.players)
+        self.players = players
+        human = human_seat(players)
         self.learner = LEARNER if human is None else human
-        self.session = session_before(record, position)
+        self.session = session_at(self.store, game_id)  # the hội is not replayed (issue 13)
         self.game_no = position + 1
         self._begin(recorder, None)
 
@@ -165,7 +180,11 @@ class Hoi(QObject):
             seed = self._seeds()
         deal = Deal.shuffled(seed, self.session.players, self.session.next_picker,
                              self.session.rules)
-        recorder = Recorder.start(self.store, self.session_id, deal, self.settings.mode)
+        try:
+            recorder = Recorder.start(self.store, self.session_id, deal, self.settings.mode)
+        except NotSaved as e:  # the finished game stays on the result page
+            self._hold(e, lambda: self._new_game(seed))
+            return
         self.game_no += 1
         self._begin(recorder, seed)
 
@@ -203,6 +222,34 @@ class Hoi(QObject):
         self._jobs = []
         self._deadline = None
         self._pending = None
+
+    # ------------------------------------------------------------------ failed writes
+
+    def _hold(self, error: NotSaved, retry: Callable[[], None]) -> None:
+        """A write failed: stop everything, keep how to go on, and tell the screen."""
+        self.stop()
+        self._retry = retry
+        self.save_failed.emit(error)
+
+    def retry_save(self) -> None:
+        """Try the failed write again; on success play goes on where it stopped."""
+        retry, self._retry = self._retry, None
+        if retry is None:
+            return
+        try:
+            retry()
+        except NotSaved as e:
+            self._hold(e, retry)
+
+    def leave_unsaved(self) -> None:
+        """Give up after a failed write: the game is left as the store holds it (up to its
+        last saved move), to be resumed later; nothing more is played."""
+        if self._retry is None:
+            return
+        self._retry = None
+        self.stop()
+        if self.recorder is not None and not self.recorder.saved:
+            self.recorder = None  # the store's game, not this one ahead of it, is resumed
 
     # ------------------------------------------------------------------ the flow
 
@@ -267,16 +314,33 @@ class Hoi(QObject):
     def _play(self, action: Action) -> None:
         """Apply and record a move; describe it, sound it, animate it, then go on."""
         game = self.game
-        assert game is not None and self.recorder is not None
+        recorder = self.recorder
+        assert game is not None and recorder is not None
         live_before = game.live
         try:
-            events = self.recorder.apply(action)
-        except ChanError as e:  # a computer move the engine refuses: never stall the game
-            self.message = str(e)
-            legal = game.legal_actions()
-            if not legal or action in legal:
-                raise
-            events = self.recorder.apply(legal[0])
+            try:
+                events = recorder.apply(action)
+            except ChanError as e:  # a computer move the engine refuses: never stall the game
+                self.message = str(e)
+                legal = game.legal_actions()
+                if not legal or action in legal:
+                    raise
+                events = recorder.apply(legal[0])
+        except NotSaved as e:  # the move is not shown until it is stored
+            unsaved = list(e.events)
+
+            def saved_then_shown() -> None:
+                recorder.save()
+                self._played(unsaved, live_before)
+
+            self._hold(e, saved_then_shown)
+            return
+        self._played(events, live_before)
+
+    def _played(self, events: list[Event], live_before: Placed | None) -> None:
+        """Describe a stored move, sound it, animate it, then go on."""
+        game = self.game
+        assert game is not None
         notes: list[str] = []
         moved: Animation | None = None
         eaten = live_before.card if live_before is not None else None

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from desktop.chieu.drawing import hand_groups
+from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.view import Prompt
 from desktop.keys import key_hint
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.cards import Card, pairs_with
 from engine.game import Game, Mode, Phase
 
 
@@ -82,3 +83,31 @@ def step_selection(order: Sequence[Card], selected: Card | None, step: int) -> C
     else:
         at = 0 if step > 0 else len(order) - 1
     return order[at % len(order)]
+
+
+def clicked(game: Game, hit: Hit) -> Card | str | None:
+    """What a click on the table (not on a button) asks for: a hand card, the command "draw" (the
+    nọc) or "eat" (the live card, the last of its cửa); None for anything else."""
+    if hit.kind is HitKind.HAND and hit.card is not None:
+        return hit.card
+    if hit.kind is HitKind.NOC:
+        return "draw"
+    if hit.kind is HitKind.CUA and game.live is not None and hit.card == game.live.card \
+            and hit.index == len(game.cua[hit.seat or 0]) - 1:
+        return "eat"
+    return None
+
+
+def card_move(game: Game, seat: int, card: Card, may_eat: bool = True) -> Action | None:
+    """The move a click on `seat`'s hand card makes: eat the live card with it (when they pair
+    and `may_eat`), discard it, or return it (trả cửa); None where the click only selects it."""
+    phase = game.phase
+    if phase is Phase.PLAY:
+        live = game.live.card if game.live is not None else None
+        if live is not None and pairs_with(live, card) and may_eat:
+            return Action(seat, Act.EAT, card)
+    elif phase in (Phase.DISCARD, Phase.OPENING):
+        return Action(seat, Act.DISCARD, card)
+    elif phase is Phase.RETURN:
+        return Action(seat, Act.RETURN, card)
+    return None

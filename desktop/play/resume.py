@@ -1,5 +1,6 @@
 """Continuing a hội from the store: which interrupted game to offer, and the hội's state
-(totals, next picker, thông) before it — rebuilt by the engine from the recorded games.
+(totals, next picker, thông) before it — kept with the game by the store (replays.hoi),
+or rebuilt by the engine from the recorded games.
 """
 
 from __future__ import annotations
@@ -32,8 +33,23 @@ def session_before(record: SessionRecord, position: int) -> Session:
     try:
         games = replay_session(earlier).games
     except BadRecord:  # an edited database: totals restart, the game itself still resumes
-        games = []
+        games = ()
     return session_after(record, games)
+
+
+def session_at(store: Store, game_id: int) -> Session:
+    """The engine Session before a game of the store, from the hội's state kept with it
+    (replays.hoi: its totals and first picker, R9.2, R2.4; the earlier games are not replayed
+    unless that state is missing, issue 13); when the hội cannot be replayed, as
+    ``session_before``. The next picker and thông follow from the game once it is recorded."""
+    session_id, position = store.locate(game_id)
+    header = store.session(session_id, upto=-1)
+    try:
+        state = store.hoi_state(game_id)
+    except BadRecord:  # an edited database: totals restart, the game itself still resumes
+        return session_before(store.session(session_id, position), position)
+    return Session(len(header.players), header.rules, first_picker=state.first_picker,
+                   totals=list(state.totals))
 
 
 def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:

@@ -34,11 +34,13 @@ from desktop.qt import (
     QWidget,
     Signal,
 )
+from desktop.review.error_text import error_text
 from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.game import Game
 from replays.errors import RecordError
+from replays.recorder import NotSaved
 from replays.store import Store
 
 
@@ -85,6 +87,7 @@ class PlayScreen(QWidget):
         self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
         self.warning_dialog: WarningDialog | None = None
         self.call_dialog: CallDialog | None = None
+        self.save_box: QMessageBox | None = None  # a write failed: retry or leave
         self._result_game: Game | None = None
 
         self.start_page = StartPage()
@@ -112,6 +115,7 @@ class PlayScreen(QWidget):
         c.game_over.connect(self._game_over)
         c.hint_changed.connect(self.hint_bar.show_text)
         c.started.connect(self._show_table)
+        c.save_failed.connect(self._save_failed)
         self.chieu.clicked.connect(c.click)
         self.chieu.hovered.connect(c.hover)
         self.start_page.new_button.clicked.connect(self.start_session)
@@ -222,6 +226,31 @@ class PlayScreen(QWidget):
         dialog.deleteLater()
         self.controller.submit_call(call)
         self._refocus()
+
+    def _save_failed(self, error: NotSaved) -> None:
+        """The store could not write (issue 13): play has stopped before the move was shown;
+        say why, then retry (play goes on where it stopped) or leave (the game stays in the
+        store up to its last saved move, offered for resuming)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Play", "Chưa lưu được"),
+                          error_text(error), parent=self)
+        retry = box.addButton(translate("Play", "Thử lại"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(translate("Play", "Rời ván"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(retry)
+        self.save_box = box
+        box.finished.connect(lambda _: self._save_answered(box, box.clickedButton() is retry))
+        box.open()
+
+    def _save_answered(self, box: QMessageBox, again: bool) -> None:
+        if self.save_box is box:
+            self.save_box = None
+        box.deleteLater()
+        if again:
+            self.controller.retry_save()  # a new failure asks again
+            if self.stack.currentWidget() is self.table:
+                self._refocus()
+        else:
+            self.controller.leave_unsaved()
+            self.show_start()
 
     def _game_over(self, game: Game) -> None:
         self._result_game = game

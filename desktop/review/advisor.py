@@ -120,7 +120,8 @@ class Advisor(QObject):
                 "</i></p>"
         best = action_choice(advice.best, live)
         reason = pick(advice.reason_vi, advice.reason_en)
-        text = f"<p><b>{title}:</b> {escape(best)} — {escape(reason)}</p>"
+        judge = pick(advice.judge_vi, advice.judge_en)
+        text = f"<p><b>{title} ({escape(judge)}):</b> {escape(best)} — {escape(reason)}</p>"
         try:
             lost: float | None = advice.lost(point.action)
         except ValueError:
@@ -134,6 +135,9 @@ class Advisor(QObject):
                                           "máy chọn.").format(lost=value_text(lost))
         scale = translate("Viewer", "Điểm đánh giá: cơ hội ù máy ước lượng sau nước đi, thang "
                                     "0–100, đã trừ cái giá của lỗi.")
+        if advice.judge != "normal":  # issue 15: the judge's own scale
+            scale = pick(f"Điểm đánh giá: {advice.scale_vi}.",
+                         f"Evaluation: {advice.scale_en}.")
         return head + text + f"<p>{escape(verdict)}</p><p><small><i>{escape(scale)}</i>" \
             "</small></p>"
 

@@ -24,7 +24,7 @@ def branch_players(opened: OpenedGame, seat: int) -> tuple[Player, ...]:
 
 def branch_game(store: Store, opened: OpenedGame, position: int, seat: int) -> int:
     """Store the branch at `position` with the learner at `seat`; its game id."""
-    original = opened.record.games[opened.position]
+    original = opened.record.games[-1]
     game = GameRecord(deal=original.deal, actions=opened.actions[:position],
                       mode=original.mode, unfinished=True, started_at=now())
     record = SessionRecord(rules=opened.record.rules, players=branch_players(opened, seat),

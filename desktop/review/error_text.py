@@ -7,13 +7,19 @@ screens of Xem lại (the library and the viewer) and the statistics word errors
 
 from __future__ import annotations
 
+import sqlite3
+
 from desktop.i18n import pick, translate
-from replays.errors import RecordError
+from replays.errors import RecordError, cause_of, database_error
 
 
 def error_text(error: BaseException, game_id: int | None = None) -> str:
     """The learner's language first, then the other one when the error has both; a missing
-    game (`game_id`, or the id the KeyError names) as a sentence."""
+    game (`game_id`, or the id the KeyError names) as a sentence; a database or disk that
+    failed by its real cause (locked, full, no permission, damaged: replays.errors)."""
+    if isinstance(error, sqlite3.Error) or (isinstance(error, OSError)
+                                            and cause_of(error) is not None):
+        error = database_error(str(getattr(error, "filename", None) or ""), error)
     if isinstance(error, RecordError):
         return f"{pick(error.vi, error.en)}\n\n{pick(error.en, error.vi)}"
     if isinstance(error, KeyError):

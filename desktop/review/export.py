@@ -10,23 +10,28 @@ from pathlib import Path
 from desktop.review.replay import OpenedGame
 from replays.chanjson import write_file
 from replays.commands import Analysed
-from replays.files import write_atomic
+from replays.files import check_output, write_atomic
 from replays.report import page
 from replays.store import Store
 
 
 def export_chanjson(store: Store, game_id: int, path: Path) -> None:
-    """Write one game (with the thông seat it was played with) as .chan.json."""
+    """Write one game (with the thông seat it was played with) as .chan.json. The save
+    dialog has asked before replacing a file; a database (the library itself included) is
+    never replaced (BadFile)."""
+    check_output(path, force=True, inputs=[Path(store.path)])
     write_file(path, store.export_game(game_id))
 
 
 def export_report(store: Store, opened: OpenedGame, path: Path) -> None:
-    """Write the game's HTML report; the page is built whole, then written atomically."""
+    """Write the game's HTML report; the page is built whole, then written atomically (never
+    over a database: BadFile)."""
+    check_output(path, force=True, inputs=[Path(store.path)])
     index = store.game_ids().index(opened.game_id)  # as `report DB --game N` counts
     doc = {**opened.doc, "index": index, "game_id": opened.game_id,
            "session_id": opened.session_id}
     title = f" · id {opened.game_id}, hội/session {opened.session_id} #{opened.position}"
-    item = Analysed(doc, opened.players, title, opened.record, opened.position)
+    item = Analysed(doc, opened.players, title, opened.record, 0)  # its game alone
     # the viewer already holds every position: the page replays nothing
     positions = {e: opened.states[e + 1] for e in range(opened.events)}
     write_atomic(path, page(str(store.path), [(item, opened.final, positions)]))

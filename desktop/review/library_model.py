@@ -1,14 +1,17 @@
 """The library as Qt item models: every saved game (replays.library.list_games) as a row, and
 a proxy that sorts by any column and filters by text, "only games with errors" and result.
 
-Each row's texts and sort keys are computed once when the rows are set, so sorting and
-filtering a thousand games asks Python for prepared values only.
+Each row's texts and sort keys are computed once, when first asked for (the rows on screen,
+or every row when sorting by a column other than the date or filtering by text), and the
+rows are sorted by the model itself with Python's sort (the proxy only filters): ten
+thousand games open, sorted by date, in well under a second (issue 13).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from desktop.i18n import translate
 from desktop.qt import (
@@ -156,22 +159,85 @@ def prepare(row: LibraryRow) -> Prepared:
     return Prepared(tuple(texts), tuple(keys), search, tip)
 
 
+def _date_key(row: LibraryRow) -> str:
+    return f"{row.started_at}#{row.game_id:09d}"  # the DATE column's key, without prepare
+
+
+class PreparedRows:
+    """Each row's Prepared, made the first time it is asked for."""
+
+    def __init__(self, rows: list[LibraryRow]) -> None:
+        self.rows = rows
+        self.made: list[Prepared | None] = [None] * len(rows)
+
+    def __getitem__(self, i: int) -> Prepared:
+        made = self.made[i]
+        if made is None:
+            made = self.made[i] = prepare(self.rows[i])
+        return made
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
 class LibraryModel(QAbstractTableModel):
-    """The saved games, one row each, in list_games order."""
+    """The saved games, one row each, sorted by the column the view asks for (list_games
+    order until then)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[LibraryRow] = []
-        self.prepared: list[Prepared] = []
+        self.prepared = PreparedRows(self.rows)
         self._by_id: dict[int, int] = {}
+        self._sorted: tuple[int, Qt.SortOrder] | None = None
 
     def set_rows(self, rows: list[LibraryRow]) -> None:
-        """Replace every row (a reset: views keep no stale index)."""
+        """Replace every row (a reset: views keep no stale index), in the current order."""
         self.beginResetModel()
-        self.rows = rows
-        self.prepared = [prepare(r) for r in rows]
-        self._by_id = {r.game_id: i for i, r in enumerate(rows)}
+        self.rows = list(rows)
+        self.prepared = PreparedRows(self.rows)
+        if self._sorted is not None:
+            self._order(*self._sorted)
+        self._by_id = {r.game_id: i for i, r in enumerate(self.rows)}
         self.endResetModel()
+
+    def set_row(self, row: LibraryRow) -> bool:
+        """Replace the row of one game (its counts once analysed); False if it is not here."""
+        i = self._by_id.get(row.game_id)
+        if i is None:
+            return False
+        self.rows[i] = row
+        self.prepared.made[i] = None
+        self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+        return True
+
+    def _order(self, column: int, order: Qt.SortOrder) -> None:
+        """Put rows (and their Prepared) in the order of ``column``'s keys."""
+        if not 0 <= column < len(COLUMNS):
+            return
+        date = COLUMNS[column] is Column.DATE
+
+        def key(i: int) -> Any:
+            return _date_key(self.rows[i]) if date else self.prepared[i].keys[column]
+
+        ranks = sorted(range(len(self.rows)), key=key,
+                       reverse=order == Qt.SortOrder.DescendingOrder)
+        made = self.prepared.made
+        self.rows[:] = [self.rows[i] for i in ranks]
+        self.prepared.made = [made[i] for i in ranks]
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort every row by a column's keys (numbers as numbers, "not analysed" last);
+        views keep their selection."""
+        self._sorted = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        ids = [self.rows[i.row()].game_id for i in old]
+        self._order(column, order)
+        self._by_id = {r.game_id: i for i, r in enumerate(self.rows)}
+        self.changePersistentIndexList(old, [self.index(self._by_id[g], i.column())
+                                             for g, i in zip(ids, old, strict=True)])
+        self.layoutChanged.emit()
 
     def retranslate(self) -> None:
         """Results are words: prepare them again in the current language."""
@@ -193,14 +259,14 @@ class LibraryModel(QAbstractTableModel):
         """Texts, sort keys, the game id, right-aligned numbers, the counts as a tooltip."""
         if not index.isValid():
             return None
+        if role == ID_ROLE:
+            return self.rows[index.row()].game_id
         prepared = self.prepared[index.row()]
         column = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return prepared.texts[index.column()]
         if role == SORT_ROLE:
             return prepared.keys[index.column()]
-        if role == ID_ROLE:
-            return self.rows[index.row()].game_id
         if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column is Column.ERRORS and prepared.tip:
@@ -220,7 +286,8 @@ class LibraryModel(QAbstractTableModel):
 
 
 class LibraryFilter(QSortFilterProxyModel):
-    """Sorting by SORT_ROLE keys; filtering by words, errors and result."""
+    """Filtering by words, errors and result; sorting is the LibraryModel's own (by its
+    SORT_ROLE keys, in Python: the proxy asking each key through Qt took seconds)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -228,6 +295,14 @@ class LibraryFilter(QSortFilterProxyModel):
         self.text = ""
         self.only_errors = False
         self.result = ResultFilter.ALL
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The view's sort (a header click): the source model sorts, this keeps its order."""
+        model = self.sourceModel()
+        if isinstance(model, LibraryModel):
+            model.sort(column, order)
+        else:
+            super().sort(column, order)
 
     def set_filter(self, text: str | None = None, only_errors: bool | None = None,
                    result: ResultFilter | None = None) -> None:

@@ -56,6 +56,7 @@ class BatchBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.bar = QProgressBar()
         self.bar.setTextVisible(True)
         self.cancel_button = QPushButton()
@@ -142,7 +143,9 @@ class LibraryPage(QWidget):
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setTextFormat(Qt.TextFormat.PlainText)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # the file being imported
 
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
@@ -211,6 +214,15 @@ class LibraryPage(QWidget):
         self.empty.setVisible(not has)
         self._status()
         self._selection()
+
+    def set_row(self, row: LibraryRow) -> bool:
+        """Show one game's row anew (its counts, once analysed); False if it is not listed."""
+        if not self.model.set_row(row):
+            return False
+        self.proxy.invalidate()  # "only errors" may now show or hide it
+        self._status()
+        self._selection()
+        return True
 
     def _filter(self, text: str | None = None, only_errors: bool | None = None,
                 result: ResultFilter | None = None) -> None:

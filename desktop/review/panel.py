@@ -62,6 +62,7 @@ class ViewPanel(QWidget):
         self.seat.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.seat.activated.connect(lambda i: self.seat_chosen.emit(i))
         self.seat_label = QLabel()
+        self.seat_label.setTextFormat(Qt.TextFormat.PlainText)
         self.all_open = QRadioButton()
         self.as_player = QRadioButton()
         self.all_open.setChecked(True)
@@ -85,6 +86,7 @@ class ViewPanel(QWidget):
 
         self.list_title = QLabel()
         self.list_title.setObjectName("panelTitle")
+        self.list_title.setTextFormat(Qt.TextFormat.PlainText)
         self.errors = QListWidget()
         self.errors.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.errors.setUniformItemSizes(True)

@@ -44,6 +44,7 @@ class PredictBox(QWidget):
         self.feedback.hide()
         self.title = QLabel()
         self.title.setObjectName("panelTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
         self.choices = QListWidget()
         self.choices.itemActivated.connect(self._activated)

@@ -13,13 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from desktop.play.resume import session_after
 from engine.actions import Action
 from engine.game import Game
 from replays.analyzer import game_document, is_note
-from replays.errors import BadRecord
 from replays.notes import Notes
-from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
 from replays.store import Store, rules_key
 
@@ -48,7 +45,7 @@ class OpenedGame:
     game_id: int
     session_id: int
     position: int  # which ván of its hội (0-based)
-    record: SessionRecord  # the hội up to and including this game
+    record: SessionRecord  # the hội's rules and players with this game alone (Store.game_alone)
     states: tuple[Game, ...]  # states[p]: after the first p events
     doc: dict[str, Any]  # the analyze --json document of the game
     totals_before: tuple[float, ...]  # the hội's running totals before this game (R9.2)
@@ -68,7 +65,7 @@ class OpenedGame:
     @property
     def actions(self) -> tuple[Action, ...]:
         """The recorded events of the game."""
-        return self.record.games[self.position].actions
+        return self.record.games[-1].actions
 
     @property
     def events(self) -> int:
@@ -102,23 +99,20 @@ def annotation_position(annotation: Annotation) -> int:
 
 def open_game(store: Store, game_id: int, analysed: bool = False) -> OpenedGame:
     """Rebuild one game of the store, step by step (KeyError: no such game; BadRecord: its
-    record cannot be replayed). The hội is replayed once: the positions, and the analysis
+    record cannot be replayed). The game is replayed once, alone — what it needs from its
+    hội (its thông, the totals before it) is kept with it (Store.game_and_state, issue 13),
+    so game 10,000 of a hội opens as fast as game 1 —: the positions, and the analysis
     document made as the analyzer makes it — cached for a finished game not `analysed` yet
     (the library lists its counts), as Store.analysis does; an analysed game's cached
     document is that same document, so it is not written again."""
-    session_id, position = store.locate(game_id)
-    record = store.session(session_id, position)
+    session_id, position, record, state = store.game_and_state(game_id)
     snapshots = _Snapshots()
-    try:
-        replay = replay_session(record, watch=lambda gi: snapshots if gi == position else None)
-    except BadRecord as e:
-        raise e.located(f"{store.name}, hội/session {session_id}") from None
-    final = replay.games[position]
+    final = store.replay_alone(game_id, record, snapshots)
     doc = game_document(position, final, snapshots.items)
-    cached = not analysed and not record.games[position].unfinished
+    cached = not analysed and not record.games[-1].unfinished
     if cached:
         store.cache_analysis(game_id, rules_key(record.rules), doc)
-    totals_before = tuple(session_after(record, replay.games[:position]).totals)
+    totals_before = state.totals
     errors = tuple(a for a in doc["annotations"] if not is_note(a))
     return OpenedGame(game_id=game_id, session_id=session_id, position=position,
                       record=record, states=(*snapshots.states, final), doc=doc,

@@ -33,7 +33,7 @@ from desktop.review.stats_page import StatsPage
 from desktop.review.viewer import ViewerPage
 from desktop.worker import Job, Worker
 from replays.batch import BatchResult
-from replays.library import import_file, list_games
+from replays.library import game_row, import_file, list_games
 from replays.store import Store
 
 # The page tabs, underlined like the activity bar's; the viewer hides them (it has its own
@@ -159,6 +159,12 @@ class ReviewScreen(QWidget):
         """Read the library again (keeps the selection)."""
         self.library.set_rows(list_games(self.store))
 
+    def refresh_game(self, game_id: int) -> None:
+        """Read one game's row again (its counts), not the whole library (issue 13)."""
+        row = game_row(self.store, game_id)
+        if row is None or not self.library.set_row(row):
+            self.refresh()
+
     def select_game(self, game_id: int) -> bool:
         """Select a game in the library."""
         return self.library.select_game(game_id)
@@ -176,7 +182,7 @@ class ReviewScreen(QWidget):
         self.viewer.chieu.setFocus()
         stepper = self.viewer.stepper
         if stepper is not None and stepper.opened.cached:
-            self.refresh()  # opening analysed (and cached) the game: its counts appear
+            self.refresh_game(game_id)  # opening analysed (and cached) it: its counts appear
         return True
 
     # ------------------------------------------------------------------ import

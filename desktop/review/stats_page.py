@@ -56,7 +56,9 @@ class StatsPage(QWidget):
         self.loaded = False
         self.title = QLabel()
         self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.seat_label = QLabel()
+        self.seat_label.setTextFormat(Qt.TextFormat.PlainText)
         self.seat = QComboBox()
         self.seat.activated.connect(lambda _: self.refresh())
         self.summary = QLabel()

@@ -80,6 +80,7 @@ class ViewerPage(QWidget):
         self.back_button.clicked.connect(self.back)
         self.title = QLabel()
         self.title.setObjectName("viewerTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # players' names: never markup
         self.nav: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         top.setContentsMargins(6, 4, 6, 2)

@@ -42,8 +42,8 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "random":
         return RandomPlayer(seed)
     if level == "strong":
-        from engine.ai.strong import StrongPlayer
-        return StrongPlayer(seed=seed)
+        from engine.ai.strong import strong_player
+        return strong_player(seed)
     raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
 
 

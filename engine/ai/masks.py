@@ -1,7 +1,9 @@
 """What a seat's past lets it do from now on, as bitsets over the 25 kinds (RULES R7 B–D).
 
-``masks_of`` asks the engine's own judges (``eat_faults_history``, ``discard_faults``) about
-every kind, so the bitsets agree with the engine by construction. The ``after_*`` functions
+``masks_of_judged`` asks the engine's own judges (``eat_faults_history``, ``discard_faults``)
+about every kind, so its bitsets agree with the engine by construction; ``masks_of`` reads the
+same rules straight from the history's keys (the rollouts' hot path) and tests check that the
+two agree on every history of many games. The ``after_*`` functions
 move them forward over a hypothetical discard, eat or decline, the way the engine's
 ``note_*`` functions move a ``SeatHistory``; they feed only the AI's estimates (the legality of
 a move is always asked of the engine), and tests check them against the engine.
@@ -9,7 +11,8 @@ a move is always asked of the engine), and tests check them against the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from engine.cards import CC_INDEX, N_KINDS
 from engine.violations import SeatHistory, discard_faults, eat_faults_history
@@ -28,12 +31,12 @@ _CA_RANK = tuple(sum(_CA_ROW_RANK[y] for y in KINDS_OF_RANK[r]) for r in range(9
 _CA_COL = tuple(sum(1 << (y * N_KINDS + x) for y in range(N_KINDS)) for x in range(N_KINDS))
 
 
-@dataclass(frozen=True, slots=True)
-class Masks:
+class Masks(NamedTuple):
     """Kinds a seat may still eat as chắn, cạ pairs it may still eat, kinds it may discard.
 
     The rest are the parts of its history the rules read (kinds and ranks discarded, a cạ
-    discarded, a first cạ eaten, ranks eaten as cạ).
+    discarded, a first cạ eaten, ranks eaten as cạ). A named tuple: the rollouts build and
+    hash many of them.
     """
 
     chan_ok: int  # bit x: eating x as chắn breaks none of L6, L12, L15
@@ -58,7 +61,56 @@ class Masks:
         return bool(self.disc_ok >> z & 1)
 
 
+def _kinds(keys: Iterable[int]) -> int:
+    out = 0
+    for k in keys:
+        out |= 1 << k
+    return out
+
+
+# Kinds of the same rank as z other than z (violations.partners(z) without z): L16.
+_OTHERS = tuple(RANK_KINDS[RANK_OF[z]] & ~(1 << z) for z in range(N_KINDS))
+# The cạ pairs (x, y) of each rank below Chi chi: bit y * 25 + x of ``ca_ok``.
+_CA_PAIRS = tuple(tuple((x, y) for x in KINDS_OF_RANK[r] for y in KINDS_OF_RANK[r] if y != x)
+                  for r in range(8))
+
+
 def masks_of(hist: SeatHistory) -> Masks:
+    """The bitsets of a seat history: what ``masks_of_judged`` asks the engine's judges
+    (``eat_faults_history``, ``discard_faults``), read straight from the history's keys
+    (the rollouts' hot path; tests check the two agree on every history of many games)."""
+    declined_chan = _kinds(hist.declined_chan)
+    declined_ca = _kinds(hist.declined_ca)
+    discarded = _kinds(hist.discarded)
+    eaten = _kinds(hist.eaten)
+    ca_eaten = 0  # kinds of the ranks eaten as cạ
+    ca_ranks = 0
+    for r in hist.ca_eaten_rank:
+        ca_eaten |= RANK_KINDS[r]
+        ca_ranks |= 1 << r
+    disc_ranks = 0
+    for r in hist.discarded_rank:
+        disc_ranks |= 1 << r
+    chan_ok = ALL & ~declined_chan & ~discarded & ~ca_eaten  # L6, L12, L15
+    disc_ok = ALL & ~declined_chan & ~discarded & ~eaten & ~ca_eaten  # L9, L13, L14, L17
+    if hist.first_ca_eat is not None:  # L16
+        for z in range(N_KINDS):
+            if discarded & _OTHERS[z]:
+                disc_ok &= ~(1 << z)
+    ca_ok = 0
+    if hist.ca_discarded is None:  # L10
+        no_y = declined_chan | declined_ca  # L7, L8
+        for r in range(8):
+            if disc_ranks >> r & 1:
+                continue  # L11
+            for x, y in _CA_PAIRS[r]:
+                if not (no_y >> y & 1 or discarded >> x & 1):  # L12
+                    ca_ok |= 1 << (y * N_KINDS + x)
+    return Masks(chan_ok, ca_ok, disc_ok, discarded, disc_ranks, hist.ca_discarded is not None,
+                 hist.first_ca_eat is not None, ca_ranks)
+
+
+def masks_of_judged(hist: SeatHistory) -> Masks:
     """The bitsets of a seat history, from the engine's judges."""
     chan_ok = 0
     ca_ok = 0

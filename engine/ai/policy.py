@@ -22,10 +22,7 @@ from engine.violations import (
     BAO_RULES,
     NGHI_RULES,
     U_BAO_RULES,
-    SeatHistory,
-    discard_faults,
     legal_eats,
-    note_eat,
 )
 
 WIN_VALUE = 1.0
@@ -74,44 +71,63 @@ def feed_chance(s: Situation, z: int, target: int) -> float:
     p_ca = 0.0
     if z != CC_INDEX and not (pub.discarded_ranks >> (z // 3)) & 1:
         base = z // 3 * 3
-        others = sum(u[j] for j in (base, base + 1, base + 2) if j != z)
+        others = u[base] + u[base + 1] + u[base + 2] - u[z]  # the other two suits
         p_ca = min(1.0, share * others) * 0.5
     return min(1.0, p_chan + 0.5 * p_ca)
 
 
+def hand_value(s: Situation, h: int, n: int, mat_chan: int, mat_ca: int, m: Masks) -> float:
+    """``value`` in ``s``'s context, remembered in ``s.memo`` when the situation has one."""
+    memo = s.memo
+    if memo is None:
+        return value(h, n, mat_chan, mat_ca, m, s.ctx)
+    key = (h, n, mat_chan, mat_ca, m)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = value(h, n, mat_chan, mat_ca, m, s.ctx)
+    return v
+
+
 def _best_discard(s: Situation, h: int, n: int, mat_chan: int, mat_ca: int, m: Masks,
-                  clean: SeatHistory | None, target: int) -> tuple[float, int | None]:
+                  disc_ok: int, target: int) -> tuple[float, int | None]:
     """The best clean discard from hand h (n cards): (value, card); (-1, None) if none.
 
-    ``clean`` is the history the engine will judge the discard with (None: ``s.hist``).
+    ``disc_ok`` has a bit for each kind the engine would judge clean to discard then (a
+    ``Masks.disc_ok``: masks.py reads the same rules as ``discard_faults``).
     """
-    hist = s.hist if clean is None else clean
-    ctx = s.ctx
     feed = s.knobs.feed
     best, best_z = -1.0, None
     for z in H.kinds_held(h):
-        if discard_faults(hist, z):
+        if not disc_ok >> z & 1:
             continue
-        v = value(h - H.ONE[z], n - 1, mat_chan, mat_ca, after_discard(m, z), ctx)
+        v = hand_value(s, h - H.ONE[z], n - 1, mat_chan, mat_ca, after_discard(m, z))
         v -= feed * feed_chance(s, z, target)
         if v > best:
             best, best_z = v, z
     return best, best_z
 
 
-def score(s: Situation) -> list[Scored]:
-    """Every legal action with its value (see the module docstring)."""
+def score(s: Situation, clean_only: bool = False) -> list[Scored]:
+    """Every legal action with its value (see the module docstring).
+
+    ``clean_only``: leave out the actions that commit a lỗi when a clean one exists — what
+    ``best`` picks is the same, for less work (the rollouts only need the pick).
+    """
     phase = s.phase
     out: list[Scored] = []
     legal = s.legal
     nxt = (s.seat + 1) % s.players
     if phase == "call":
         return [Scored(a, WIN_VALUE, ()) for a in legal]
-    ctx = s.ctx
-    base_value = value(s.hand, s.hand_n, s.mat_chan, s.mat_ca, s.masks, ctx) \
-        if s.hand_n % 2 else 0.0
+    all_faults = [s.fault_rules(i) for i in range(len(legal))]
+    skip = clean_only and not all(all_faults)
+    base_value = 0.0
+    if s.hand_n % 2 and any(a.act is Act.DECLINE for a in legal):
+        base_value = hand_value(s, s.hand, s.hand_n, s.mat_chan, s.mat_ca, s.masks)
     for i, a in enumerate(legal):
-        faults = s.fault_rules(i)
+        faults = all_faults[i]
+        if skip and faults:
+            continue
         penalty = fault_cost(faults)
         act = a.act
         if act is Act.WIN:
@@ -135,7 +151,7 @@ def score(s: Situation) -> list[Scored]:
             assert a.card is not None
             z = a.card
             h = s.hand - H.ONE[z]
-            v = value(h, s.hand_n - 1, s.mat_chan, s.mat_ca, after_discard(s.masks, z), ctx)
+            v = hand_value(s, h, s.hand_n - 1, s.mat_chan, s.mat_ca, after_discard(s.masks, z))
             v -= s.knobs.feed * feed_chance(s, z, target) + penalty
             out.append(Scored(a, v, faults, hand=h, hand_n=s.hand_n - 1, mat_chan=s.mat_chan))
         else:
@@ -150,7 +166,7 @@ def _score_chiu(s: Situation, a: Action, faults: tuple[str, ...]) -> Scored:
     h = s.hand - 3 * H.ONE[x]
     n = s.hand_n - 3
     target = live.cua if live.origin is Origin.DRAW else (live.cua + 1) % s.players
-    v, z = _best_discard(s, h, n, s.mat_chan + 2, s.mat_ca, s.masks, None, target)
+    v, z = _best_discard(s, h, n, s.mat_chan + 2, s.mat_ca, s.masks, s.masks.disc_ok, target)
     if z is None:
         return Scored(a, -1.0, faults)
     return Scored(a, v + s.knobs.chiu_bonus, faults, Card(z), h - H.ONE[z], n - 1,
@@ -165,11 +181,11 @@ def _score_eat(s: Situation, a: Action, faults: tuple[str, ...], penalty: float,
     h = s.hand - H.ONE[y]
     n = s.hand_n - 1
     chan = x == y
-    hist = s.hist.copy()
-    note_eat(hist, s.hand, x, y, 0)
     m = after_eat(s.masks, x, y)
     mat_chan = s.mat_chan + chan
-    v, z = _best_discard(s, h, n, mat_chan, s.mat_ca + (not chan), m, hist, nxt)
+    # after_eat moves disc_ok the way note_eat moves the history discard_faults reads (L14,
+    # L16, L17): the clean discards after the eat (tests check it against the engine).
+    v, z = _best_discard(s, h, n, mat_chan, s.mat_ca + (not chan), m, m.disc_ok, nxt)
     if z is None:
         return Scored(a, -1.0 - penalty, faults)
     return Scored(a, v - penalty, faults, Card(z), h - H.ONE[z], n - 1, mat_chan)
@@ -182,7 +198,7 @@ def _score_leave(s: Situation, a: Action, faults: tuple[str, ...], nxt: int) -> 
     if live is not None and not s.bao[s.seat] and legal_eats(s.hand, s.hand_n, s.mat_chan,
                                                              live.card):
         m = after_decline(m, s.hand, live.card)
-    v = value(s.hand, s.hand_n, s.mat_chan, s.mat_ca, m, s.ctx)
+    v = hand_value(s, s.hand, s.hand_n, s.mat_chan, s.mat_ca, m)
     if a.act is Act.PASS and live is not None:
         v -= s.knobs.feed * feed_chance(s, live.card, nxt)
     return Scored(a, v, faults, hand=s.hand, hand_n=s.hand_n, mat_chan=s.mat_chan)

@@ -3,7 +3,11 @@
 Inside a world the strong player owns (worlds.py), every seat decides with the normal policy
 from what that seat could see: its own hand and history, and the public cards. The seats'
 situations are built straight from the world's game, without observations, to keep a rollout
-cheap; the bitsets of a history are cached by content, so worlds share them.
+cheap; the bitsets of a history are cached by content, so worlds share them. A rollout only
+needs the policy's pick, so it scores the clean moves only when one exists
+(``score(clean_only=True)``), and a decision whose value context is the previous one's (the
+discard after an eat) reuses the hand values already computed: every pick is the one
+``NormalPlayer`` makes from the seat's observation (tests/ai/test_issue15_rollout_speed_...).
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ class Simulator:
 
     knobs: Knobs = DEFAULT_KNOBS
     masks: dict[tuple[object, ...], Masks] = field(default_factory=dict)
+    # The last decision's context and the hand values computed in it: the next decision
+    # shares them when what the context depends on is the same (the discard after an eat
+    # values the hands the eat was valued on). Values are the same numbers either way.
+    _last: tuple[tuple[object, ...], Situation] | None = field(default=None, repr=False)
 
     def masks_for(self, hist: SeatHistory) -> Masks:
         """The bitsets of ``hist``, cached by content."""
@@ -52,7 +60,7 @@ class Simulator:
         return m
 
     def situation(self, game: Game, seat: int, public: list[PublicSeat],
-                  public_cards: int) -> Situation:
+                  public_cards: int, legal: list[Action] | None = None) -> Situation:
         """``seat``'s decision in ``game``, seen as that seat would see it."""
         hand = game.hand[seat]
         unseen = FULL - hand - public_cards
@@ -65,10 +73,22 @@ class Simulator:
             hand_n=game.hand_n[seat], mat_chan=game.mat_chan[seat],
             mat_ca=sum(1 for m in mat if m.kind is MeldKind.CA), hist=game.hist[seat],
             unseen=unseen, noc_left=game.noc_left, noc_stop=game.rules.noc_stop,
-            live=game.live, legal=game.legal_actions(), bao=game.bao,
-            hand_sizes=game.hand_n, public=public, melds=[len(m) for m in game.mats],
-            knobs=self.knobs)
+            live=game.live, legal=game.legal_actions() if legal is None else legal,
+            bao=game.bao, hand_sizes=game.hand_n, public=public,
+            melds=[len(m) for m in game.mats], knobs=self.knobs)
         s._masks = self.masks_for(s.hist)
+        # What Situation.ctx reads (the knobs are the simulator's own; the seat's own melds
+        # and báo do not count).
+        melds = list(s.melds)
+        melds[seat] = -1
+        key = (seat, unseen, s.noc_left, s.noc_stop, tuple(melds), tuple(game.bao))
+        last = self._last
+        if last is not None and last[0] == key:
+            s._ctx = last[1].ctx
+            s.memo = last[1].memo
+        else:
+            s.memo = {}
+            self._last = (key, s)
         return s
 
     def decide(self, game: Game, seat: int, public: list[PublicSeat],
@@ -80,7 +100,8 @@ class Simulator:
         for a in legal:
             if a.act is Act.WIN:
                 return a
-        return best(score(self.situation(game, seat, public, public_cards))).action
+        return best(score(self.situation(game, seat, public, public_cards, legal),
+                          clean_only=True)).action
 
     def run(self, game: Game, me: int, public: list[PublicSeat], horizon: int | None = None,
             points: float = 0.0) -> float:

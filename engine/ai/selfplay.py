@@ -25,8 +25,8 @@ def reproducible_player(level: str, seed: int) -> Player:
     """A player whose every decision is fixed by its seed (strong searches a fixed number of
     worlds instead of a time budget)."""
     if level == "strong":
-        from engine.ai.strong import StrongPlayer
-        return StrongPlayer(seed=seed, budget_ms=None, worlds=SELFPLAY_WORLDS)
+        from engine.ai.strong import strong_player
+        return strong_player(seed, budget_ms=None, worlds=SELFPLAY_WORLDS)
     from engine.ai import make_player
     return make_player(level, seed)
 

@@ -46,6 +46,10 @@ class Situation:
     melds: Sequence[int]  # melds on each seat's mat
     faults: Sequence[tuple[str, ...]] | None = None  # per legal action, when known
     knobs: Knobs = DEFAULT_KNOBS
+    # Hand values already computed with this situation's context, shared with the next
+    # decision when its context is the same (rollouts: the discard after an eat).
+    memo: dict[tuple[int, int, int, int, Masks], float] | None = field(default=None,
+                                                                       repr=False)
     _masks: Masks | None = field(default=None, repr=False)
     _ctx: Context | None = field(default=None, repr=False)
 

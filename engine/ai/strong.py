@@ -4,10 +4,17 @@ For a real decision it keeps the few clean actions the normal policy values most
 repeatedly samples a hidden world consistent with its observation (worlds.py), plays each
 candidate in that same world and rolls the game out with the normal policy at every seat
 (rollout.py). The results are paired (every candidate meets the same worlds), and the
-normal policy's own choice is overruled only when another candidate wins more often by a
-clear margin (``min_gain``, and ``z`` standard errors of the paired difference): a game of
-Chắn is mostly luck, so a few dozen rollouts rarely separate two sensible moves, and a search
-that followed its noise would play worse than the policy it searches with.
+normal policy's own choice is overruled only when another candidate does better by a
+clear margin (``min_gain``, and ``z`` standard errors of the paired difference, over at least
+``min_worlds`` worlds): a game of Chắn is mostly luck, so a few dozen rollouts rarely
+separate two sensible moves, and a search that followed its noise would play worse than the
+policy it searches with.
+
+The level (``strong_player``, issue 15) weights the sampled worlds by what the table showed
+(worlds.replay_weighted), values a rollout in điểm as well as in wins (cước change what a hand
+is worth: ``POINTS``), and spends its time where decisions are close: a clear decision, or
+one where too few worlds fit the time (a long rollout early in a game), stops early and banks
+the time for a close one (up to ``stretch`` budgets).
 
 The budget is a time (in play) or a number of worlds (reproducible self-play and tests). The
 sampling is seeded from the player's seed and the public position, so a fixed number of
@@ -16,6 +23,7 @@ worlds gives a fixed move.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 
@@ -26,8 +34,19 @@ from engine.ai.reasons import Reason, action_text, explain
 from engine.ai.rollout import Simulator
 from engine.ai.tracker import track
 from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import clone, hidden_of, sample_world
+from engine.ai.worlds import Hidden, World, clone, hidden_of, sample_world
 from engine.observation import Observation
+
+POINTS = 0.1  # what one điểm paid or received is worth in a rollout, in wins
+
+
+def strong_player(seed: int = 0, budget_ms: float | None = 500.0,
+                  worlds: int | None = None) -> StrongPlayer:
+    """The ``strong`` level (issue 15): worlds weighted by what the table showed, rollouts
+    valued in điểm as well as wins. ``StrongPlayer()``'s own defaults keep the search of
+    before (uniform worlds, wins only), which the nước hay puzzles' stored answers rest on."""
+    return StrongPlayer(seed=seed, budget_ms=budget_ms, worlds=worlds, points=POINTS,
+                        infer=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +58,22 @@ class SearchResult:
     means: tuple[float, ...]
     errors: tuple[float, ...]
     worlds: int
+    wins: tuple[float, ...] = ()  # the share of rollouts each candidate won
 
     def confident(self, i: int, z: float, min_gain: float) -> bool:
         """Candidate i beats the first by at least ``min_gain`` and ``z`` standard errors."""
         gain = self.means[i] - self.means[0]
         return gain >= min_gain and gain > z * self.errors[i]
+
+
+def _errors(means: list[float], diffs: list[float], done: int) -> list[float]:
+    """The standard error of each candidate's advantage over the first (paired)."""
+    out = []
+    for i in range(len(means)):
+        gain = means[i] - means[0]
+        var = max(0.0, diffs[i] / done - gain * gain) / max(1, done - 1)
+        out.append(var ** 0.5)
+    return out
 
 
 class StrongPlayer:
@@ -54,7 +84,8 @@ class StrongPlayer:
     def __init__(self, seed: int = 0, budget_ms: float | None = 500.0,
                  worlds: int | None = None, candidates: int = 3, margin: float = 0.08,
                  horizon: int | None = None, z: float = 2.0, min_gain: float = 0.02,
-                 knobs: Knobs = DEFAULT_KNOBS) -> None:
+                 knobs: Knobs = DEFAULT_KNOBS, points: float = 0.002, infer: bool = False,
+                 stretch: float = 1.6, min_worlds: int = 8) -> None:
         self.seed = seed
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -63,6 +94,11 @@ class StrongPlayer:
         self.horizon = horizon
         self.z = z  # how sure the search must be to overrule the normal policy
         self.min_gain = min_gain
+        self.points = points  # a rollout's điểm, in wins (see search)
+        self.infer = infer  # weight the sampled worlds by the table's moves (worlds.py)
+        self.stretch = stretch  # a close decision may take this many budgets from the bank
+        self.min_worlds = min_worlds  # fewer worlds never overrule the normal policy
+        self.bank = 0.0  # seconds saved on clear decisions, for close ones
         self.base = NormalPlayer(knobs)
         self.sim = Simulator(knobs)
 
@@ -74,47 +110,91 @@ class StrongPlayer:
         top = clean[0].value
         return [x for x in clean[:self.candidates] if x.value >= top - self.margin]
 
+    def world(self, obs: Observation, rng: random.Random, hidden: Hidden) -> World:
+        """One hidden world consistent with ``obs`` (a benchmark's reference overrides it)."""
+        return sample_world(obs, rng, hidden, infer=self.infer)
+
+    def _clear(self, totals: list[float], diffs: list[float], done: int) -> bool:
+        """The search has its answer: the normal policy's move leads every other by a
+        standard error, or another leads it surely enough to overrule it."""
+        means = [t / done for t in totals]
+        errors = _errors(means, diffs, done)
+        lead = max(range(len(means)), key=means.__getitem__)
+        if lead == 0:
+            return all(means[0] - means[i] > errors[i] for i in range(1, len(means)))
+        gain = means[lead] - means[0]
+        return gain >= self.min_gain and gain > self.z * errors[lead]
+
     def search(self, obs: Observation, actions: list[Action]) -> SearchResult:
-        """Mean rollout results of ``actions`` at ``obs`` within the budget."""
+        """Mean rollout results of ``actions`` at ``obs`` within the budget.
+
+        A result is a win (1) plus ``points`` × the điểm the seat is paid (negative when
+        another seat wins), so a move is worth what its hands are worth, not only the win.
+        With a time budget, a decision stops as soon as it is clear (after ``min_worlds``)
+        and banks the time left; so does one where too few worlds fit the time to overrule
+        anything (early in a game a rollout is long); a close one may spend from the bank up
+        to ``stretch`` × the budget.
+        """
         rng = decision_rng(self.seed, obs, "strong")
         hidden = hidden_of(obs)
         public = track(obs).public
-        totals = [0.0] * len(actions)
-        diffs = [0.0] * len(actions)  # sums of squared advantages over actions[0]
+        n = len(actions)
+        totals = [0.0] * n
+        wins = [0.0] * n
+        diffs = [0.0] * n  # sums of squared advantages over actions[0]
         done = 0
-        deadline = None
-        if self.worlds is None and self.budget_ms is not None:
-            deadline = time.perf_counter() + self.budget_ms / 1000.0
+        start = time.perf_counter()
+        timed = self.worlds is None and self.budget_ms is not None
+        budget = (self.budget_ms or 0.0) / 1000.0
+        extra = min(self.bank, budget * (self.stretch - 1.0)) if timed else 0.0
         limit = self.worlds if self.worlds is not None else 1_000_000
+        me = obs.seat
         while done < limit:
-            world = sample_world(obs, rng, hidden)
+            world = self.world(obs, rng, hidden)
             results = []
-            for a in actions:
+            for i, a in enumerate(actions):
                 game = clone(world)
                 game.apply(a)
-                results.append(self.sim.run(game, obs.seat, public, self.horizon, 0.002))
+                won = self.sim.run(game, me, public, self.horizon)
+                wins[i] += won
+                paid = game.settlement.transfers[me] if game.settlement is not None else 0.0
+                results.append(won + self.points * paid)
             for i, r in enumerate(results):
                 totals[i] += r
                 diffs[i] += (r - results[0]) ** 2
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+            if timed:
+                spent = time.perf_counter() - start
+                if spent + spent / done >= budget + extra:
+                    break  # another world would overrun the time
+                if done >= self.min_worlds:
+                    if self._clear(totals, diffs, done) or (spent >= budget and not extra):
+                        break
+                elif done + (budget + extra - spent) * done / max(spent, 1e-6) \
+                        < self.min_worlds:
+                    break  # too few worlds fit the time to overrule anything: bank it
+        if timed:
+            spent = time.perf_counter() - start
+            self.bank = max(0.0, min(self.bank + budget - spent, 3 * budget))
         means = tuple(t / done for t in totals)
-        errors = []
-        for i in range(len(actions)):
-            gain = means[i] - means[0]
-            var = max(0.0, diffs[i] / done - gain * gain) / max(1, done - 1)
-            errors.append(var ** 0.5)
-        return SearchResult(tuple(actions), means, tuple(errors), done)
+        return SearchResult(tuple(actions), means, tuple(_errors(list(means), diffs, done)),
+                            done, tuple(w / done for w in wins))
 
     def evaluate(self, obs: Observation) -> dict[Action, float]:
         """Rollout means for the clean actions the normal policy ranks highest; the normal
         policy's values (scaled to the best searched one) for the rest."""
+        return self.judge(obs)[1]
+
+    def judge(self, obs: Observation) -> tuple[Decision, dict[Action, float]]:
+        """``choose`` and ``evaluate`` from one search (the review's advice)."""
         _, scored = self.base.scored(obs)
         cands = self._candidates(scored)
         if len(cands) < 2:
-            return {x.action: x.value for x in scored}
+            return self.choose(obs), {x.action: x.value for x in scored}
         result = self.search(obs, [x.action for x in cands])
+        return self.choose(obs, result), self._values(scored, result)
+
+    def _values(self, scored: list[Scored], result: SearchResult) -> dict[Action, float]:
         out = {x.action: x.value for x in scored}
         lo = min(result.means)
         for a, m in zip(result.actions, result.means, strict=True):
@@ -124,8 +204,13 @@ class StrongPlayer:
                 out[x.action] = min(out[x.action], lo)
         return out
 
-    def choose(self, obs: Observation) -> Decision:
-        """Normal's move when it is forced or clear; otherwise the best searched move."""
+    def _diem(self, result: SearchResult, i: int) -> float:
+        """The mean điểm candidate i was paid in the rollouts."""
+        return (result.means[i] - result.wins[i]) / self.points if self.points else 0.0
+
+    def choose(self, obs: Observation, result: SearchResult | None = None) -> Decision:
+        """Normal's move when it is forced or clear; otherwise the best searched move
+        (``result``: the search already made at ``obs``)."""
         if not obs.legal:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         s, scored = self.base.scored(obs)
@@ -135,26 +220,30 @@ class StrongPlayer:
         cands = self._candidates(scored)
         if len(cands) < 2:
             return Decision(pick.action, explain(s, pick, scored), pick.value)
-        result = self.search(obs, [x.action for x in cands])
+        if result is None:
+            result = self.search(obs, [x.action for x in cands])
         order = sorted(range(len(cands)), key=lambda i: -result.means[i])
-        if order[0] != 0 and not result.confident(order[0], self.z, self.min_gain):
+        if order[0] != 0 and (result.worlds < self.min_worlds
+                              or not result.confident(order[0], self.z, self.min_gain)):
             order.remove(0)
             order.insert(0, 0)  # not sure enough to overrule the normal policy
         chosen = cands[order[0]]
         why = explain(s, chosen, scored)
         runner = cands[order[1]]
-        pct = round(100 * result.means[order[0]])
-        pct2 = round(100 * result.means[order[1]])
+        first, second = order[0], order[1]
+        pct, pct2 = (round(100 * result.wins[i]) for i in (first, second))
+        pts, pts2 = (f"{self._diem(result, i):+.1f}" for i in (first, second))
         other = action_text(runner.action)
-        if result.means[order[1]] > result.means[order[0]]:
-            tail = Reason(f"mô phỏng {result.worlds} thế bài: {other.vi} thắng {pct2}% so "
-                          f"với {pct}%, chưa đủ chắc để đổi",
-                          f"{result.worlds} sampled deals: {other.en} wins {pct2}% against "
-                          f"{pct}%, not a sure enough difference to switch")
+        if result.means[second] > result.means[first]:
+            tail = Reason(f"mô phỏng {result.worlds} thế bài: {other.vi} thắng {pct2}% "
+                          f"({pts2} điểm) so với {pct}% ({pts} điểm), chưa đủ chắc để đổi",
+                          f"{result.worlds} sampled deals: {other.en} wins {pct2}% "
+                          f"({pts2} điểm) against {pct}% ({pts} điểm), not a sure enough "
+                          f"difference to switch")
         else:
-            tail = Reason(f"mô phỏng {result.worlds} thế bài: thắng {pct}%, {other.vi} "
-                          f"chỉ {pct2}%",
-                          f"{result.worlds} sampled deals: wins {pct}%, {other.en} only "
-                          f"{pct2}%")
+            tail = Reason(f"mô phỏng {result.worlds} thế bài: thắng {pct}% ({pts} điểm), "
+                          f"{other.vi} chỉ {pct2}% ({pts2} điểm)",
+                          f"{result.worlds} sampled deals: wins {pct}% ({pts} điểm), "
+                          f"{other.en} only {pct2}% ({pts2} điểm)")
         return Decision(chosen.action, Reason(f"{why.vi}; {tail.vi}", f"{why.en}; {tail.en}"),
                         result.means[order[0]])

@@ -48,7 +48,6 @@ DEFAULT_KNOBS = Knobs()
 STUCK = 1e-4  # the value of a hand that can never win as it stands
 
 _SHIFT = tuple(3 * k for k in range(N_KINDS))
-_RANK_BASES = tuple(range(0, CC_INDEX, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,84 +92,35 @@ def poisson_tail(lam: float, k: int) -> float:
     return max(0.0, 1.0 - acc)
 
 
+def _field_shape(f: int) -> tuple[int, int, int, int, int, int] | None:
+    """A rank's 9-bit field: (odd suits, c0, c1, c2, the què's suit, its count); None when
+    every suit is even."""
+    c0, c1, c2 = f & 7, (f >> 3) & 7, (f >> 6) & 7
+    odd = (c0 & 1) + (c1 & 1) + (c2 & 1)
+    if odd == 0:
+        return None
+    k = 0 if c0 & 1 else 1 if c1 & 1 else 2
+    return odd, c0, c1, c2, k, (c0, c1, c2)[k]
+
+
+# Every rank field's shape, looked up instead of recomputed (value is the rollouts' hot path).
+_SHAPES = tuple(_field_shape(f) for f in range(512))
+_LOW = H.LOW
+_RANK_BITS = H.RANK_BITS
+_CC_SHIFT = 3 * CC_INDEX
+
+
 def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) -> float:
     """A rough chance (0..1) that the hand h (n cards, odd) with its melds goes on to win."""
-    ue = ctx.eat
-    uw = ctx.win
-    kn = ctx.knobs
-    chiu_reach = kn.chiu_reach
-    chiu_u = kn.chiu_u_reach
-    ca = mat_ca
-    # Per odd rank: eat rate as chắn (or chíu), eat rate as cạ, discardable, win rate as
-    # chắn, win rate as cạ, Chi chi (wins only as bạch thủ chi, R5.3).
-    eat_w: list[float] = []
-    ca_outs: list[float] = []
-    disc: list[bool] = []
-    wait_chan: list[float] = []
-    wait_ca: list[float] = []
-    cc_wait: list[bool] = []
-    chan_ok = m.chan_ok
-    for base in _RANK_BASES:
-        f = h >> (3 * base)
-        if not f & 0o111:
-            continue  # every suit even
-        c0 = f & 7
-        c1 = (f >> 3) & 7
-        c2 = (f >> 6) & 7
-        odd = (c0 & 1) + (c1 & 1) + (c2 & 1)
-        if odd == 2:
-            ca += 1
-            continue
-        if odd == 3:
-            ca += 1
-            e = 0.0
-            for k, c in ((base, c0), (base + 1, c1), (base + 2, c2)):
-                if c == 3:
-                    e += chiu_reach * ue[k]
-                elif chan_ok >> k & 1:
-                    e += ue[k]
-            eat_w.append(e)
-            ca_outs.append(0.0)
-            disc.append(bool(m.disc_ok >> base & 7))
-            wait_chan.append(uw[base] + uw[base + 1] + uw[base + 2])
-            wait_ca.append(0.0)
-            cc_wait.append(False)
-            continue
-        k = base if c0 & 1 else base + 1 if c1 & 1 else base + 2
-        c = c0 if k == base else c1 if k == base + 1 else c2
-        co = 0.0
-        wca = 0.0
-        for j, cj in ((base, c0), (base + 1, c1), (base + 2, c2)):
-            if j == k:
-                continue
-            wca += uw[j]
-            if cj == 0 and c == 1 and m.ca_ok >> (k * N_KINDS + j) & 1:
-                co += ue[j]
-        if c == 3:
-            eat_w.append(chiu_reach * ue[k])
-            wait_chan.append(chiu_u * uw[k])
-        else:
-            eat_w.append(ue[k] if chan_ok >> k & 1 else 0.0)
-            wait_chan.append(uw[k])
-        ca_outs.append(co)
-        disc.append(bool(m.disc_ok >> k & 1))
-        wait_ca.append(wca)
-        cc_wait.append(False)
-    c = (h >> (3 * CC_INDEX)) & 7
-    if c & 1:
-        if c == 3:
-            eat_w.append(chiu_reach * ue[CC_INDEX])
-            wait_chan.append(chiu_u * uw[CC_INDEX])
-        else:
-            eat_w.append(ue[CC_INDEX] if chan_ok >> CC_INDEX & 1 else 0.0)
-            wait_chan.append(uw[CC_INDEX])
-        ca_outs.append(0.0)
-        disc.append(bool(m.disc_ok >> CC_INDEX & 1))
-        wait_ca.append(0.0)
-        cc_wait.append(True)
-    odd_n = len(eat_w)
+    # The shape first, from the parity bits: how many odd ranks, how many cạ (a rank with
+    # two or three odd suits holds one), so a waiting hand needs no per-rank outs.
+    a = h & _LOW
+    b = a >> 3
+    c = a >> 6
+    odd_n = ((a ^ b ^ c) & _RANK_BITS).bit_count()
     if odd_n == 0:
         return 0.0
+    ca = mat_ca + (((a & b) | (b & c) | (a & c)) & _RANK_BITS).bit_count()
     budget = 4 - ca
     need = (odd_n - 1) // 2
     if budget < 0:
@@ -178,6 +128,96 @@ def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) ->
         budget = 0
     if need == 0:
         return _ready_value(h, n, mat_chan, ctx, budget)
+    ue = ctx.eat
+    uw = ctx.win
+    kn = ctx.knobs
+    chiu_reach = kn.chiu_reach
+    chiu_u = kn.chiu_u_reach
+    # Per odd rank: eat rate as chắn (or chíu), eat rate as cạ, discardable, win rate as
+    # chắn, win rate as cạ, Chi chi (wins only as bạch thủ chi, R5.3).
+    eat_w: list[float] = []
+    ca_outs: list[float] = []
+    disc: list[bool] = []
+    wait_chan: list[float] = []
+    wait_ca: list[float] = []
+    chan_ok = m.chan_ok
+    disc_ok = m.disc_ok
+    shapes = _SHAPES
+    odd_bits = (a ^ b ^ c) & _RANK_BITS & ~(1 << _CC_SHIFT)  # ranks with 1 or 3 odd suits
+    while odd_bits:
+        low = odd_bits & -odd_bits
+        odd_bits ^= low
+        pos = low.bit_length() - 1
+        base = pos // 3
+        shape = shapes[(h >> pos) & 0o777]
+        assert shape is not None
+        odd, c0, c1, c2, kk, cnt = shape
+        if odd == 3:
+            e = 0.0
+            if c0 == 3:
+                e += chiu_reach * ue[base]
+            elif chan_ok >> base & 1:
+                e += ue[base]
+            if c1 == 3:
+                e += chiu_reach * ue[base + 1]
+            elif chan_ok >> (base + 1) & 1:
+                e += ue[base + 1]
+            if c2 == 3:
+                e += chiu_reach * ue[base + 2]
+            elif chan_ok >> (base + 2) & 1:
+                e += ue[base + 2]
+            eat_w.append(e)
+            ca_outs.append(0.0)
+            disc.append(bool(disc_ok >> base & 7))
+            wait_chan.append(uw[base] + uw[base + 1] + uw[base + 2])
+            wait_ca.append(0.0)
+            continue
+        k = base + kk
+        co = 0.0
+        wca = 0.0
+        if cnt == 1:
+            row = m.ca_ok >> (k * N_KINDS + base)
+            if kk != 0:
+                wca += uw[base]
+                if c0 == 0 and row & 1:
+                    co += ue[base]
+            if kk != 1:
+                wca += uw[base + 1]
+                if c1 == 0 and row >> 1 & 1:
+                    co += ue[base + 1]
+            if kk != 2:
+                wca += uw[base + 2]
+                if c2 == 0 and row >> 2 & 1:
+                    co += ue[base + 2]
+        else:
+            if kk != 0:
+                wca += uw[base]
+            if kk != 1:
+                wca += uw[base + 1]
+            if kk != 2:
+                wca += uw[base + 2]
+        if cnt == 3:
+            eat_w.append(chiu_reach * ue[k])
+            wait_chan.append(chiu_u * uw[k])
+        else:
+            eat_w.append(ue[k] if chan_ok >> k & 1 else 0.0)
+            wait_chan.append(uw[k])
+        ca_outs.append(co)
+        disc.append(bool(disc_ok >> k & 1))
+        wait_ca.append(wca)
+    cc = -1
+    cnt = (h >> _CC_SHIFT) & 7
+    if cnt & 1:
+        cc = len(eat_w)
+        if cnt == 3:
+            eat_w.append(chiu_reach * ue[CC_INDEX])
+            wait_chan.append(chiu_u * uw[CC_INDEX])
+        else:
+            eat_w.append(ue[CC_INDEX] if chan_ok >> CC_INDEX & 1 else 0.0)
+            wait_chan.append(uw[CC_INDEX])
+        ca_outs.append(0.0)
+        disc.append(bool(disc_ok >> CC_INDEX & 1))
+        wait_ca.append(0.0)
     stuck = [i for i in range(odd_n) if not disc[i] and eat_w[i] == 0 and ca_outs[i] == 0]
     if len(stuck) >= 2:
         return STUCK
@@ -185,45 +225,109 @@ def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) ->
     draws = ctx.draws
     if stuck:
         candidates = stuck
+    elif odd_n <= 3:
+        candidates = list(range(odd_n))  # every rank is among the likeliest waits
     else:  # the wait is chosen late: only the likeliest waits are worth a look
         by_wide = sorted(range(odd_n), key=lambda j: wait_chan[j] + wait_ca[j], reverse=True)
         by_same = max(range(odd_n), key=wait_chan.__getitem__)
         candidates = by_wide[:3] if by_same in by_wide[:3] else [*by_wide[:3], by_same]
     best = 0.0
     top = 2 * need
-    for rong in (True, False):
-        usable = budget - 1 if rong else budget
-        if usable < 0:
-            continue
-        frac = min(1.0, usable / need)
-        outs_all = sorted((eat_w[j] + ca_outs[j] * frac for j in range(odd_n)), reverse=True)
+    bonus = kn.bach_thu_bonus
+    if need == 1 and odd_n >= 3:
+        return _one_turn(eat_w, ca_outs, wait_chan, wait_ca, candidates, cc, budget, eta,
+                         draws, bonus)
+    for frac, rongs in _passes(budget, need):
+        outs = [eat_w[j] + ca_outs[j] * frac for j in range(odd_n)]
+        outs_all = sorted(outs, reverse=True)
+        # The stages depend on the candidate only through the outs it takes out of the list.
+        staged: dict[float, tuple[float, float]] = {}
         for i in candidates:
-            if cc_wait[i] and rong:
-                continue  # R5.3: Chi chi only wins as bạch thủ chi
-            outs_j = outs_all.copy()
-            outs_j.remove(eat_w[i] + ca_outs[i] * frac)
-            if len(outs_j) < top:  # a broken cạ leaves a card with its chắn outs
-                outs_j.extend([outs_j[-1] if outs_j else 0.0] * (top - len(outs_j)))
-            # Each turn eats one odd rank and discards the worst: stage j has the best
-            # 2 * (need - j) left to eat into.
-            ready = 1.0
-            spent = 0.0
-            total = sum(outs_j[:top])
-            for j in range(need, 0, -1):
-                if total <= 0.0:
+            out_i = outs[i]
+            st = staged.get(out_i)
+            if st is None:
+                cut = outs_all.index(out_i)  # what list.remove takes out
+                outs_j = outs_all[:cut] + outs_all[cut + 1:top + 1]
+                if len(outs_j) < top:  # a broken cạ leaves a card with its chắn outs
+                    outs_j.extend([outs_j[-1] if outs_j else 0.0] * (top - len(outs_j)))
+                # Each turn eats one odd rank and discards the worst: stage j has the best
+                # 2 * (need - j) left to eat into.
+                ready = 1.0
+                spent = 0.0
+                total = sum(outs_j[:top])
+                for j in range(need, 0, -1):
+                    if total <= 0.0:
+                        ready = 0.0
+                        break
+                    ready *= total / (total + eta)
+                    spent += 1.0 / (total + eta)
+                    total -= outs_j[2 * j - 1] + outs_j[2 * j - 2]
+                if ready <= 0.0 or spent >= draws:
                     ready = 0.0
-                    break
-                ready *= total / (total + eta)
-                spent += 1.0 / (total + eta)
-                total -= outs_j[2 * j - 1] + outs_j[2 * j - 2]
+                else:
+                    ready *= poisson_tail(need / spent * draws, need)
+                st = staged[out_i] = (ready, spent)
+            ready, spent = st
+            if ready <= 0.0:
+                continue
+            for rong in rongs:
+                if rong and i == cc:
+                    continue  # R5.3: Chi chi only wins as bạch thủ chi
+                q = wait_chan[i] + (wait_ca[i] if rong else 0.0)
+                win = _win_chance(q, eta, draws - spent)
+                v = ready * (win + (0.0 if rong else bonus * win))
+                if v > best:
+                    best = v
+    return best
+
+
+def _passes(budget: int, need: int) -> list[tuple[float, tuple[bool, ...]]]:
+    """The share of the cạ outs usable (``frac``) for a rộng wait and for a bạch thủ wait,
+    as (frac, waits): one pass when both use the same share (their stages are the same)."""
+    both: list[tuple[bool, float]] = []
+    if budget >= 1:
+        both.append((True, min(1.0, (budget - 1) / need)))
+    both.append((False, min(1.0, budget / need)))
+    if len(both) == 2 and both[0][1] == both[1][1]:
+        return [(both[0][1], (True, False))]
+    return [(frac, (rong,)) for rong, frac in both]
+
+
+def _one_turn(eat_w: list[float], ca_outs: list[float], wait_chan: list[float],
+              wait_ca: list[float], candidates: list[int], cc: int, budget: int, eta: float,
+              draws: int, bonus: float) -> float:
+    """``value``'s search when one turn (an eat and a discard) is needed: the same arithmetic
+    as the general stage loop, without it."""
+    best = 0.0
+    exp = math.exp
+    for frac, rongs in _passes(budget, 1):
+        outs = [eat_w[j] + ca_outs[j] * frac for j in range(len(eat_w))]
+        o = sorted(outs, reverse=True)
+        o0, o1, o2 = o[0], o[1], o[2]
+        for i in candidates:
+            out_i = outs[i]
+            # the best two outs once this rank is kept as the wait
+            total = o1 + o2 if out_i == o0 else o0 + o2 if out_i == o1 else o0 + o1
+            if total <= 0.0:
+                continue
+            ready = total / (total + eta)
+            spent = 1.0 / (total + eta)
             if ready <= 0.0 or spent >= draws:
                 continue
-            ready *= poisson_tail(need / spent * draws, need)
-            q = wait_chan[i] + (wait_ca[i] if rong else 0.0)
-            win = _win_chance(q, eta, draws - spent)
-            v = ready * (win + (0.0 if rong else kn.bach_thu_bonus * win))
-            if v > best:
-                best = v
+            ready *= max(0.0, 1.0 - exp(-(1 / spent * draws)))  # poisson_tail(·, 1)
+            left = draws - spent
+            for rong in rongs:
+                if rong and i == cc:
+                    continue  # R5.3: Chi chi only wins as bạch thủ chi
+                q = wait_chan[i] + (wait_ca[i] if rong else 0.0)
+                if q <= 0.0 or left <= 0.0:
+                    win = 0.0
+                else:
+                    t = q + eta
+                    win = q / t * (1.0 - exp(-t * left))
+                v = ready * (win + (0.0 if rong else bonus * win))
+                if v > best:
+                    best = v
     return best
 
 

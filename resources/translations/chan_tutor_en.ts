@@ -45,13 +45,6 @@
     </message>
 </context>
 <context>
-    <name>App</name>
-    <message>
-        <source>Không mở được dữ liệu của chương trình (dùng --data-dir để chọn thư mục khác):</source>
-        <translation>The program could not open its data (use --data-dir to choose another folder):</translation>
-    </message>
-</context>
-<context>
     <name>Call</name>
     <message>
         <source>Xướng cước</source>
@@ -290,6 +283,41 @@
     <message>
         <source>Lời xướng đúng bằng cước thật.</source>
         <translation>The call is worth exactly the true cước.</translation>
+    </message>
+</context>
+<context>
+    <name>FirstGame</name>
+    <message>
+        <source>Tiếp tục từ bước {n}.</source>
+        <translation>Continuing from step {n}.</translation>
+    </message>
+    <message>
+        <source>Ai được cái? Bấm số ghế 0–3.</source>
+        <translation>Who receives the cái? Press the seat number 0–3.</translation>
+    </message>
+    <message>
+        <source>Xong {total}/{total} bước</source>
+        <translation>Done: {total}/{total} steps</translation>
+    </message>
+    <message>
+        <source>Bạn đã chơi xong ván đầu tiên: bốc cái, ăn, bốc, chíu và trả cửa, chờ ù, ù và xướng. Hãy sang phần Chơi để chơi một ván thật, hoặc chơi lại ván này.</source>
+        <translation>You have played your first game: bốc cái, eating, drawing, a chíu and its trả cửa, a wait, ù and the call. Go to Play for a real game, or play this one again.</translation>
+    </message>
+    <message>
+        <source>Bước {n}/{total}</source>
+        <translation>Step {n}/{total}</translation>
+    </message>
+    <message>
+        <source>Các nhà khác vừa đi:</source>
+        <translation>The other players just played:</translation>
+    </message>
+    <message>
+        <source>Chơi lại từ đầu</source>
+        <translation>Play again from the start</translation>
+    </message>
+    <message>
+        <source>Về danh sách bài (Esc)</source>
+        <translation>Back to the lessons (Esc)</translation>
     </message>
 </context>
 <context>
@@ -659,6 +687,10 @@
     <message>
         <source>Luyện lỗi của tôi (từ các ván đã chơi)</source>
         <translation>Practise my mistakes (from the games played)</translation>
+    </message>
+    <message>
+        <source>Ván đầu tiên: chơi một ván có hướng dẫn</source>
+        <translation>Your first game: play a guided game</translation>
     </message>
     <message>
         <source>Mở hoặc đóng bảng tra luật</source>
@@ -1274,6 +1306,54 @@
         <source>Câu trả lời chưa đủ.</source>
         <translation>The answer is not complete yet.</translation>
     </message>
+    <message>
+        <source>ăn bằng {card}</source>
+        <translation>eat with {card}</translation>
+    </message>
+    <message>
+        <source>đánh {card}</source>
+        <translation>discard {card}</translation>
+    </message>
+    <message>
+        <source>trả cửa {card}</source>
+        <translation>return {card}</translation>
+    </message>
+    <message>
+        <source>bốc</source>
+        <translation>draw</translation>
+    </message>
+    <message>
+        <source>dưới</source>
+        <translation>pass (dưới)</translation>
+    </message>
+    <message>
+        <source>chíu</source>
+        <translation>chíu</translation>
+    </message>
+    <message>
+        <source>bỏ qua, không chíu</source>
+        <translation>let it pass, no chíu</translation>
+    </message>
+    <message>
+        <source>hay nhất</source>
+        <translation>best</translation>
+    </message>
+    <message>
+        <source>Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế này.</source>
+        <translation>Choose the best move: press 1–{n} or click its button. None of these moves breaks a rule; you see only this seat&apos;s cards.</translation>
+    </message>
+    <message>
+        <source>Tỉ lệ thắng của mỗi nước: số ván thắng khi chơi thử {w} thế bài khớp với những gì ghế này thấy.</source>
+        <translation>Each move&apos;s win rate: the games won when it is played out in {w} deals consistent with what this seat saw.</translation>
+    </message>
+    <message>
+        <source>Nước hay nhất: {move} ({value})</source>
+        <translation>Best move: {move} ({value})</translation>
+    </message>
+    <message>
+        <source>Chưa chọn nước nào: bấm số 1–{n}.</source>
+        <translation>No move chosen yet: press 1–{n}.</translation>
+    </message>
 </context>
 <context>
     <name>LearnBusy</name>
@@ -1411,6 +1491,10 @@
         <translation>Practice my mistakes — {key}</translation>
     </message>
     <message>
+        <source>Ván đầu tiên: chơi một ván có hướng dẫn — {key}</source>
+        <translation>Your first game: a guided game — {key}</translation>
+    </message>
+    <message>
         <source>Bài học</source>
         <translation>Lessons</translation>
     </message>
@@ -1419,8 +1503,8 @@
         <translation>Each lesson explains in a few sections, then gives a round of practice. Choose one with ↑/↓ and Enter, or double-click it.</translation>
     </message>
     <message>
-        <source>Mỗi câu đã làm được hỏi lại theo lịch (SM-2): trả lời sai thì {m} phút sau hỏi lại, đúng thì lần hỏi sau cách xa dần. Độ vững của một nhóm bài lên 100% khi các câu của nó đều cách nhau từ {d} ngày trở lên.</source>
-        <translation>Every item done comes back on a schedule (SM-2): a wrong answer is asked again {m} minutes later, a right one at growing intervals. A family reaches 100% strength when all its items are {d} days apart or more.</translation>
+        <source>Mỗi câu đã làm được hỏi lại theo lịch (FSRS): trả lời sai thì {m} phút sau hỏi lại, đúng thì lần hỏi sau cách xa dần. Độ vững của một nhóm bài là khả năng bạn còn nhớ các câu của nó lúc này, theo ước tính của FSRS; câu vừa trả lời sai tính 0%.</source>
+        <translation>Every item done comes back on a schedule (FSRS): a wrong answer is asked again {m} minutes later, a right one at growing intervals. A family&apos;s strength is the chance, as FSRS estimates it, that you still remember its items now; an item just answered wrong counts 0%.</translation>
     </message>
     <message>
         <source>Tiến độ của bạn</source>
@@ -1510,6 +1594,10 @@
     <message>
         <source>Các lỗi</source>
         <translation>The lỗi</translation>
+    </message>
+    <message>
+        <source>Nước hay: tìm nước tốt nhất</source>
+        <translation>Nước hay: find the best move</translation>
     </message>
     <message>
         <source>Ghế {n}</source>
@@ -1833,6 +1921,18 @@
     <message>
         <source>ván {game} của hội {session} · {moves} nước · {date}</source>
         <translation>game {game} of session {session} · {moves} moves · {date}</translation>
+    </message>
+    <message>
+        <source>Chưa lưu được</source>
+        <translation>Not saved</translation>
+    </message>
+    <message>
+        <source>Thử lại</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <source>Rời ván</source>
+        <translation>Leave the game</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from play_scenarios import LEARNER
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.hitmap import Hit, HitKind
@@ -13,6 +14,7 @@ from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
 from desktop.qt import QPoint, Qt, QWidget
 from engine.actions import Act, Action
+from engine.ai import make_player
 from engine.cards import Card
 from engine.game import Game, Phase
 
@@ -92,6 +94,25 @@ def prompt_keys(chieu: ChieuWidget) -> set[str]:
     return {h.key for _, h in hits.items() if h.kind is HitKind.BUTTON and h.key}
 
 
+def key_or_button(qtbot: QtBot, chieu: ChieuWidget, by_key: bool, key: Qt.Key,
+                  button: str) -> None:
+    """Press `key` when `by_key`, else click the chiếu's prompt button `button`."""
+    if by_key:
+        press(qtbot, chieu, key)
+    else:
+        click_button(qtbot, chieu, button)
+
+
+def select_by_keys(qtbot: QtBot, chieu: ChieuWidget, card: Card,
+                   selected: Callable[[], Card | None]) -> None:
+    """Press → until `card` is the selected hand card (`selected()` says which is)."""
+    for _ in range(25):
+        if selected() == card:
+            break
+        press(qtbot, chieu, Qt.Key.Key_Right)
+    assert selected() == card
+
+
 def perform(qtbot: QtBot, window: MainWindow, action: Action, by_key: bool) -> None:
     """Make the learner's move through the widgets: clicks, or keys when `by_key`."""
     play = window.play
@@ -100,17 +121,11 @@ def perform(qtbot: QtBot, window: MainWindow, action: Action, by_key: bool) -> N
     assert game is not None
     act = action.act
     if act is Act.WIN:
-        if by_key:
-            press(qtbot, chieu, Qt.Key.Key_U)
-        else:
-            click_button(qtbot, chieu, "win")
+        key_or_button(qtbot, chieu, by_key, Qt.Key.Key_U, "win")
     elif act is Act.CHIU:
         press(qtbot, chieu, Qt.Key.Key_C)
     elif act is Act.DECLINE:
-        if by_key:
-            press(qtbot, chieu, Qt.Key.Key_Escape)
-        else:
-            click_button(qtbot, chieu, "decline")
+        key_or_button(qtbot, chieu, by_key, Qt.Key.Key_Escape, "decline")
     elif act is Act.DRAW:
         if by_key:
             press(qtbot, chieu, Qt.Key.Key_B)
@@ -120,13 +135,28 @@ def perform(qtbot: QtBot, window: MainWindow, action: Action, by_key: bool) -> N
         press(qtbot, chieu, Qt.Key.Key_D)
     elif act in (Act.DISCARD, Act.RETURN, Act.EAT) and action.card is not None:
         if by_key and game.phase in (Phase.DISCARD, Phase.OPENING, Phase.RETURN):
-            for _ in range(25):
-                if play.controller.selected == action.card:
-                    break
-                press(qtbot, chieu, Qt.Key.Key_Right)
-            assert play.controller.selected == action.card
+            select_by_keys(qtbot, chieu, action.card, lambda: play.controller.selected)
             press(qtbot, chieu, Qt.Key.Key_Return)
         else:
             click_card(qtbot, chieu, action.card)
     else:
         raise AssertionError(f"no way to play {action}")
+
+
+def play_some(qtbot: QtBot, window: MainWindow, decisions: int, settle: bool = False) -> None:
+    """Make a few of the learner's moves (the normal computer's choices); with `settle`, then
+    wait until it is the learner's turn again."""
+    c = window.play.controller
+    ai = make_player("normal")
+    for k in range(decisions):
+        wait_for(qtbot, lambda: c.state == "learner")
+        game = c.game
+        assert game is not None
+        before = len(game.log)
+        perform(qtbot, window, ai.choose(game.observation(LEARNER)).action, by_key=k % 2 == 0)
+        if c.state == "warning":
+            assert window.play.warning_dialog is not None
+            window.play.warning_dialog.accept()
+        wait_moved(qtbot, window, game, before)
+    if settle:
+        wait_for(qtbot, lambda: c.state == "learner")

@@ -4,12 +4,15 @@ with its Worker after it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.scene import Scene
 from desktop.review.screen import ReviewScreen
 from desktop.worker import Worker
+from engine.ai.selfplay import play_session
+from replays.record import GameRecord, Player, SessionRecord, default_players
 from replays.store import Store
 
 
@@ -26,3 +29,22 @@ def shown_review(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScr
     yield review
     review.shutdown()
     worker.wait(10_000)
+
+
+def selfplay_library(path: Path, levels: tuple[str, ...], games: int, seed: int,
+                     players: tuple[Player, ...] | None = None) -> list[int]:
+    """A hội of `games` self-play games (computer players of `levels`, seeded) stored at
+    `path` under the names of `players` (the default ones unless given); the game ids."""
+    played = play_session(levels, games, seed)
+    with Store.open(path) as store:
+        return store.import_session(SessionRecord(
+            players=players or default_players(),
+            games=tuple(GameRecord(g.deal, tuple(g.record), g.mode) for g in played)))[1]
+
+
+def opened_library(path: Path, levels: tuple[str, ...], games: int, seed: int,
+                   players: tuple[Player, ...] | None = None) -> Iterator[Store]:
+    """`selfplay_library`, then the store open on it; use with ``yield from`` in a fixture."""
+    selfplay_library(path, levels, games, seed, players)
+    with Store.open(path) as opened:
+        yield opened

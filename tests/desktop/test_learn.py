@@ -168,7 +168,7 @@ def test_a_lesson_section_by_section_then_its_practice_round(qtbot: QtBot,
     assert learn.stack.currentWidget() is home
     stats = home.rows["boc_cai"].stats.text()
     assert stats.startswith(f"{count} câu đã làm · {count} lần trả lời") and "100%" in stats
-    assert home.rows["boc_cai"].bar.value() > 0  # right once: interval 1 day of 21 (SM-2)
+    assert home.rows["boc_cai"].bar.value() > 0  # right once: FSRS retrievability 1 now
 
 
 def test_figures_of_hands_calls_and_melds_are_drawn(qtbot: QtBot, tmp_path: Path) -> None:

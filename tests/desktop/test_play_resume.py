@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop_driver import open_window, perform, wait_for, wait_moved
-from play_scenarios import LEARNER
+from desktop_driver import open_window, play_some, wait_for
 from pytestqt.qtbot import QtBot
 
 from desktop.main_window import MainWindow
 from desktop.qt import QMessageBox, QPushButton, Qt
 from desktop.settings import load, settings_path
-from engine.ai import make_player
 from engine.game import Game
 
 SEED = 11
@@ -29,27 +27,10 @@ def answer(qtbot: QtBot, window: MainWindow, text: str) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def play_some(qtbot: QtBot, window: MainWindow, decisions: int) -> None:
-    """Make a few of the learner's moves (the normal computer's choices)."""
-    c = window.play.controller
-    ai = make_player("normal")
-    for k in range(decisions):
-        wait_for(qtbot, lambda: c.state == "learner")
-        game = c.game
-        assert game is not None
-        before = len(game.log)
-        perform(qtbot, window, ai.choose(game.observation(LEARNER)).action, by_key=k % 2 == 0)
-        if c.state == "warning":
-            assert window.play.warning_dialog is not None
-            window.play.warning_dialog.accept()
-        wait_moved(qtbot, window, game, before)
-    wait_for(qtbot, lambda: c.state == "learner")
-
-
 def test_quitting_mid_game_then_restarting_offers_the_game(qtbot: QtBot, tmp_path: Path) -> None:
     first = open_window(qtbot, tmp_path, seeds=[SEED])
     first.new_session()
-    play_some(qtbot, first, 3)
+    play_some(qtbot, first, 3, settle=True)
     c = first.play.controller
     assert c.game is not None and c.game_id is not None
     game_id, record, key = c.game_id, list(c.game.record), c.game.state_key()
@@ -65,7 +46,7 @@ def test_quitting_mid_game_then_restarting_offers_the_game(qtbot: QtBot, tmp_pat
     assert c2.game_id == game_id and c2.game is not None
     assert list(c2.game.record) == record and c2.game.state_key() == key
     assert again.play.stack.currentWidget() is again.play.table
-    play_some(qtbot, again, 1)
+    play_some(qtbot, again, 1, settle=True)
     stored = again.store.session(c2.session_id or 0).games[0].actions
     rebuilt = Game.replay(c2.game.deal, stored, c2.game.rules, c2.game.mode)
     assert rebuilt.state_key() == c2.game.state_key()
@@ -75,7 +56,7 @@ def test_quitting_mid_game_then_restarting_offers_the_game(qtbot: QtBot, tmp_pat
 def test_declining_the_offer_is_remembered(qtbot: QtBot, tmp_path: Path) -> None:
     first = open_window(qtbot, tmp_path, seeds=[SEED])
     first.new_session()
-    play_some(qtbot, first, 1)
+    play_some(qtbot, first, 1, settle=True)
     game_id = first.play.controller.game_id
     first.close()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import press, wait_for
 from pytestqt.qtbot import QtBot
-from review_driver import shown_review
+from review_driver import opened_library, selfplay_library, shown_review
 
 from desktop.chieu.hitmap import HitKind
 from desktop.chieu.scene import Scene
@@ -26,7 +26,6 @@ from desktop.review.viewer import ViewerPage
 from desktop.review.words import action_choice
 from desktop.worker import Worker
 from engine.actions import Act
-from engine.ai.selfplay import play_session
 from replays.advice import advise, as_choice, decision_points
 from replays.chanjson import read_file, write_file
 from replays.library import list_games
@@ -40,19 +39,13 @@ LEVELS = ("beginner", "normal", "normal", "random")
 
 def make_store(path: Path, games: int = 6, seed: int = 11) -> list[int]:
     """A hội of self-play games; the game ids."""
-    played = play_session(LEVELS, games, seed)
-    with Store.open(path) as store:
-        return store.import_session(SessionRecord(players=PLAYERS, games=tuple(
-            GameRecord(g.deal, tuple(g.record), g.mode) for g in played)))[1]
+    return selfplay_library(path, LEVELS, games, seed, PLAYERS)
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     """The small store, open."""
-    path = tmp_path / "replays.db"
-    make_store(path)
-    with Store.open(path) as opened:
-        yield opened
+    yield from opened_library(tmp_path / "replays.db", LEVELS, 6, 11, PLAYERS)
 
 
 @pytest.fixture
@@ -365,7 +358,7 @@ def test_a_branch_played_from_another_seat_is_offered_for_resuming(store: Store)
     opened = open_game(store, won_game(store))
     assert offerable_game(store) is None  # every game of the store is over
     alone = SessionRecord(players=tuple(Player(p.name, "ai", "normal") for p in PLAYERS),
-                          games=(GameRecord(opened.record.games[opened.position].deal,
+                          games=(GameRecord(opened.record.games[-1].deal,
                                             opened.actions[:5], unfinished=True),))
     store.import_session(alone)
     assert offerable_game(store) is None  # nobody to resume it

@@ -141,7 +141,8 @@ def test_R4_2_u_only_on_drawn_cards() -> None:
 def test_R4_2_discarded_card_is_a_win_claim_when_the_winner_holds_three() -> None:
     game = make_game(["5s", "", "", CHIU_U_5S])
     game.discard(0, Card.S5)
-    assert game.pending_claims() == (Claim(3, Act.WIN), Claim(3, Act.CHIU))
+    # R4.7: its chíu would win, so it is offered as the chíu ù only (issue 14)
+    assert game.pending_claims() == (Claim(3, Act.WIN),)
 
 
 def test_R4_2_drawer_may_chiu_its_own_draw() -> None:

@@ -200,7 +200,7 @@ def test_R5_4_chiu_u_on_a_discarded_card() -> None:
 def test_R5_4_chiu_u_on_a_card_drawn_by_another() -> None:
     game = make_game(["cc", "", CHIU_U_5S, ""], "5s")
     play(game, "0 discard cc", "1 draw 5s")
-    assert game.pending_claims() == (Claim(2, Act.WIN), Claim(2, Act.CHIU))
+    assert game.pending_claims() == (Claim(2, Act.WIN),)  # R4.7: no second, plain chíu
     game.win(2)
     assert game.outcome is not None and game.outcome.chiu_u
 

@@ -173,8 +173,34 @@ def check_loi(item: Item) -> None:
     assert ans["allowed"] == (not faults and "u_lao" not in said)
 
 
+def check_nuoc_hay(item: Item) -> None:
+    """A decision of the seat to move; the options are its moves committing no lỗi (nor bỏ ù
+    or another judgement of Game.explain); the best one has the highest value, by the margin."""
+    pos = item.position
+    ans = item.answer
+    game = game_of(pos)
+    seat = pos["seat"]
+    assert game.actor == seat and game.phase in (Phase.PLAY, Phase.CLAIM)
+    legal = game.legal_actions()
+    assert not any(a.act in (Act.WIN, Act.CALL) for a in legal)
+    clean = [str(a) for a in dict.fromkeys(legal) if a.seat == seat and not game.faults_of(a)
+             and not game.explain(a)]
+    moves = [o["move"] for o in ans["options"]]
+    assert moves == clean and 2 <= len(moves) <= 4
+    best = Action.parse(ans["best"])
+    assert game.can(best) and not game.faults_of(best) and not game.explain(best)
+    values = {o["move"]: o["value"] for o in ans["options"]}
+    assert max(values, key=lambda m: values[m]) == ans["best"]
+    runner = max((m for m in moves if m != ans["best"]), key=lambda m: values[m])
+    assert runner == ans["second"]
+    assert abs(values[ans["best"]] - values[runner] - ans["margin"]) < 1e-3
+    assert ans["margin"] >= 0.1 and 0 <= ans["difficulty"] <= 1
+    for o in ans["options"]:
+        assert o["text"]["vi"] and o["text"]["en"] and o["reason"]["vi"] and o["reason"]["en"]
+
+
 CHECKS = {"boc_cai": check_boc_cai, "chia_bai": check_chia_bai, "nhan_dien": check_nhan_dien,
-          "xuong": check_xuong, "loi": check_loi}
+          "xuong": check_xuong, "loi": check_loi, "nuoc_hay": check_nuoc_hay}
 
 
 def check(item: Item) -> None:

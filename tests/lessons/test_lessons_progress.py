@@ -1,4 +1,4 @@
-"""Progress in the user database: answers recorded, SM-2 due items, strengths, a restart,
+"""Progress in the user database: answers recorded, FSRS due items, strengths, a restart,
 and databases this version must refuse without touching them."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_answers_and_schedule_survive_reopening(tmp_path: Path) -> None:
         assert p.add(items, now=T0) == 0  # the same items are the same rows
         right = items[0]
         s = p.record(right, grade(right, right.answer), right.answer, elapsed_ms=9000, now=T0)
-        assert s.memory.repetitions == 1 and s.due_at.startswith("2025-03-02")
+        assert s.memory.reps == 1 and s.due_at.startswith("2025-03-03")  # FSRS: S0(good)
         wrong = items[1]
         p.record(wrong, grade(wrong, (wrong.answer + 1) % 2), 99, now=T0)
     with Progress.open(path) as p:  # a restart
@@ -45,7 +45,8 @@ def test_answers_and_schedule_survive_reopening(tmp_path: Path) -> None:
         assert due_now == {items[2].id, items[3].id}  # new items are due at once
         later = {i.id for i in p.due(now=T0 + timedelta(minutes=11))}
         assert wrong.id in later and right.id not in later  # relearn after 10 minutes
-        assert right.id in {i.id for i in p.due(now=T0 + timedelta(days=1, minutes=1))}
+        assert right.id not in {i.id for i in p.due(now=T0 + timedelta(days=1, minutes=1))}
+        assert right.id in {i.id for i in p.due(now=T0 + timedelta(days=2, minutes=1))}
 
 
 def test_strengths_per_family(tmp_path: Path) -> None:
@@ -61,7 +62,7 @@ def test_strengths_per_family(tmp_path: Path) -> None:
         b = p.strengths(now=T0)["boc_cai"]
         assert (b.items, b.new, b.answers, b.mature) == (3, 0, 3, 0)
         assert b.recent_accuracy == pytest.approx(2 / 3)
-        assert b.strength == pytest.approx((1 / 21 + 1 / 21 + 0) / 3)
+        assert b.strength == pytest.approx((1 + 1 + 0) / 3)  # just answered: retrievability 1
         assert b.due == 0 and p.strengths(now=T0 + timedelta(minutes=20))["boc_cai"].due == 1
 
 

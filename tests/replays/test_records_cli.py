@@ -29,22 +29,12 @@ from engine.actions import Act
 from engine.cards import pairs_with
 from engine.game import Game, Phase
 from replays.chanjson import to_json
-from replays.cli import main
 from replays.migrations import SCHEMA_VERSION
 from replays.store import Store
+from tests.replays.cli_run import run
 
 ROOT = Path(__file__).resolve().parents[2]
 Doc = dict[str, Any]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    """Run the CLI in-process: (exit code, stdout, stderr)."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as e:  # argparse usage errors
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(path: Path, doc: object) -> Path:
@@ -165,12 +155,16 @@ def test_import_goes_to_the_data_folder_by_default(
     assert code == 0 and (tmp_path / "other" / "replays.db").is_file()
 
 
-def test_an_unexpected_failure_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unexpected_failure_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "a.db"
     ids = recorded_db(db, [11])
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    code, _, err = run(capsys, "export", db, "--game", ids[0], "--out", blocker / "g.chan.json")
+
+    def bug(*_: object) -> None:  # a real bug, not the input nor the disk (issue 13: an
+        raise RuntimeError("boom")  # output that cannot be written is exit 2 now)
+
+    monkeypatch.setattr("replays.commands.write_file", bug)
+    code, _, err = run(capsys, "export", db, "--game", ids[0], "--out", tmp_path / "g.chan.json")
     assert code == 1 and "internal error" in err and "lỗi nội bộ" in err
 
 

@@ -56,7 +56,8 @@ def test_a_new_database_has_wal_foreign_keys_and_the_schema_version(db_path: Pat
                           "user_version": SCHEMA_VERSION, "application_id": APPLICATION_ID}
         assert {"sessions", "games", "events", "analysis"} <= set(store.db.table_names())
         assert [m.name for m in migrations.applied(store.db)] == [
-            "m001_sessions_games_events", "m002_analysis_cache", "m003_annotation_counts"]
+            "m001_sessions_games_events", "m002_analysis_cache", "m003_annotation_counts",
+            "m004_hoi_state"]
         with pytest.raises(sqlite3.IntegrityError):
             store.db.conn.execute("INSERT INTO events VALUES (999, 0, 0, 'draw', '{}')")
 

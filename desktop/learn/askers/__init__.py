@@ -8,6 +8,7 @@ from desktop.learn.askers.boc_cai import BocCaiAsker
 from desktop.learn.askers.chia_bai import ChiaBaiAsker
 from desktop.learn.askers.loi import ClaimAsker, MoveAsker, TraiViAsker
 from desktop.learn.askers.nhan_dien import EatAsker, WaitingAsker, WaitsAsker
+from desktop.learn.askers.nuoc_hay import NuocHayAsker
 from desktop.learn.askers.xuong import XuongAsker
 from desktop.qt import QObject
 from lessons.item import Item
@@ -23,6 +24,7 @@ ASKERS: dict[tuple[str, str], type[Asker]] = {
     ("loi", "move"): MoveAsker,
     ("loi", "claim"): ClaimAsker,
     ("loi", "trai_vi"): TraiViAsker,
+    ("nuoc_hay", "best_move"): NuocHayAsker,
 }
 
 
