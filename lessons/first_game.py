@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,11 +34,14 @@ from engine.deal import Deal, cai_recipient
 from engine.events import Origin
 from engine.game import Game, Mode, Phase
 from lessons.item import LessonError, Text
+from replays.errors import BadFile
+from replays.files import checked_size, write_atomic
 from replays.paths import data_dir
 
 CONTENT = Path(__file__).resolve().parent / "content" / "first_game.json"
 FORMAT = "chan-tutor-first-game"
 POSITION_FILE = "first_game.json"
+MAX_POSITION_BYTES = 64 * 1024  # a few dozen bytes are ours; a larger file is not
 TITLE = Text("Ván đầu tiên", "Your first game")
 SUMMARY = Text("Chơi trọn một ván có hướng dẫn: bốc cái, ăn, bốc, chíu và trả cửa, chờ ù, ù "
                "và xướng.",
@@ -192,13 +193,14 @@ class FirstGame:
             game.apply(a)
         return game
 
-    def others_before(self, step: Step) -> tuple[Action, ...]:
-        """The other seats' moves since the learner's previous step (what to tell)."""
+    def since_previous(self, step: Step) -> int:
+        """The index of the first move after the learner's previous one: the other seats'
+        moves from there to ``step`` are what the guide tells before it."""
         start = 0
         for s in self.steps:
             if s.number < step.number and s.kind == "move":
                 start = s.move + 1
-        return tuple(a for a in self.moves[start:step.move] if a.act is not Act.DECLINE)
+        return start
 
     # ------------------------------------------------------------------ the steps
 
@@ -526,10 +528,12 @@ def position_path(folder: Path | None = None) -> Path:
 
 
 def load_position(path: Path, game: FirstGame) -> int:
-    """The step to continue from (0 for a missing or unreadable file, or another game's)."""
+    """The step to continue from (0 for a missing or unreadable file, or another game's);
+    a FIFO or an outsized file in its place is not read (replays.files.checked_size)."""
     try:
+        checked_size(path, MAX_POSITION_BYTES)
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (BadFile, OSError, ValueError, RecursionError):
         return 0
     if not isinstance(data, dict) or data.get("game") != game.digest:
         return 0
@@ -542,14 +546,5 @@ def load_position(path: Path, game: FirstGame) -> int:
 def save_position(path: Path, game: FirstGame, step: int) -> None:
     """Keep the step to continue from (``len(steps)``: the game was finished); written whole
     or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"format": "chan-tutor-first-game-position", "game": game.digest,
-                       "step": step})
-    fd, tmp = tempfile.mkstemp(prefix=".first_game.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps({"format": "chan-tutor-first-game-position",
+                                   "game": game.digest, "step": step}))

@@ -86,8 +86,8 @@ def options_of(game: Game, seat: int) -> list[Action] | None:
     legal = game.legal_actions()
     if any(a.act in (Act.WIN, Act.CALL) for a in legal):
         return None
-    clean = [a for a in dict.fromkeys(legal) if a.seat == seat and not game.faults_of(a)
-             and not game.explain(a)]
+    # explain names every lỗi (faults_of) and every claim the move would let pass
+    clean = [a for a in dict.fromkeys(legal) if a.seat == seat and not game.explain(a)]
     return clean if 2 <= len(clean) <= MAX_OPTIONS else None
 
 
@@ -235,15 +235,14 @@ def from_store(store: Any, count: int, seed: int, game_ids: Iterable[int] | None
                ) -> list[Item]:
     """Up to ``count`` puzzles from the learner's saved games (a replays.store.Store): the
     decisions of the seats a person played (newest games first)."""
-    from replays.record import human_seats
+    from lessons.mistakes import learner_seats
 
     rng = random.Random(f"{FAMILY}:store:{seed}")
     ids = list(store.game_ids()) if game_ids is None else list(game_ids)
     out: list[Item] = []
     seen: set[str] = set()
     for gid in reversed(ids):
-        session_id, _ = store.locate(gid)
-        seats = human_seats(store.session(session_id, upto=-1).players)
+        seats = learner_seats(store, store.locate(gid)[0])
         if not seats:
             continue
         for item in puzzles_of(store.resume(gid), seats, rng, seen=seen,

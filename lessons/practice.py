@@ -18,7 +18,8 @@ def next_items(progress: Progress, lesson: Lesson, seed: int, limit: int = 10,
     due = progress.due(now=now, family=lesson.family, limit=limit)
     seen = {i.id for i in due}
     fresh: list[Item] = []
-    for item in drill_items(lesson, seed):
+    # a round already full of due items makes no new drills (a nước hay one costs seconds)
+    for item in drill_items(lesson, seed) if len(due) < limit else ():
         if len(due) + len(fresh) >= limit:
             break
         if item.id not in seen and progress.scheduled(item.id) is None:

@@ -1,8 +1,9 @@
 """The computer's view of one decision (issue 8): what it would play, why, and what each
 other move is worth — "máy gợi ý X, bạn mất V" in the replay viewer.
 
-The values are the computer player's own ``evaluate`` (engine.ai, level ``ADVISER`` — the
-strongest level measured, bench/ai.py's duplicate section — unless asked otherwise) on the
+The values are the computer player's own ``evaluate`` (engine.ai, level ``ADVISER`` unless
+asked otherwise: ``normal``, because the strong player keeps normal's move unless its search
+is confident, so its own values do not always rank its choice first) on the
 deciding seat's observation only: advice never peeks at another hand or at the nọc. Every
 advice says which player judged (``judge``, "theo máy mạnh" / "by the strong player").
 A claim is a decision too: a seat with a pending ù or chíu, or the entitled

@@ -157,8 +157,7 @@ def _read(text: _Text) -> SessionRecord:
         return chanjson.parse(head)
     header = chanjson.parse({**head, "games": []})  # with what came after the games
     if problems:
-        trimmed = getattr(chanjson, "_trimmed", None)
-        raise BadRecord([trimmed(p) for p in problems] if trimmed else problems)
+        raise BadRecord([chanjson._trimmed(p) for p in problems])
     return replace(header, games=tuple(g for g in games if g is not None))
 
 

@@ -250,7 +250,7 @@ def report(args: argparse.Namespace) -> Output:
     force = getattr(args, "force", False)
     per_session = getattr(args, "per_session", False)
     if per_session:
-        check_folder(out, path)
+        check_folder(out)
 
         def target(sid: int) -> Path:
             page_path = out / f"hoi-{sid}.html"
@@ -281,7 +281,7 @@ def report(args: argparse.Namespace) -> Output:
                   f"of {games} game(s) ({notes} annotations) to {out}\n")
 
 
-def check_folder(out: Path, source: Path) -> None:
+def check_folder(out: Path) -> None:
     """``--per-session``'s OUT: a folder (made if missing), not a file."""
     if out.exists() and not out.is_dir():
         raise BadFile(f"{out}: with --per-session, OUT is a folder for the pages (this is a "

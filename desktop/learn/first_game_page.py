@@ -199,7 +199,7 @@ class FirstGamePage(QWidget):
         them (the card each eat or chíu took is the live card before it)."""
         game = self.guide.new_game()
         told: list[tuple[int, Action, Card | None]] = []
-        since = self._previous_move(step)
+        since = self.guide.since_previous(step)
         for i, a in enumerate(self.guide.moves[:step.move]):
             live = game.live.card if game.live is not None else None
             game.apply(a)
@@ -208,14 +208,6 @@ class FirstGamePage(QWidget):
                 told.append((a.seat, game.record[-1],
                              live if a.act in (Act.EAT, Act.CHIU) else None))
         self.told = told
-
-    def _previous_move(self, step: Step) -> int:
-        """The index of the first move after the learner's previous one."""
-        start = 0
-        for s in self.steps:
-            if s.number < step.number and s.kind == "move":
-                start = s.move + 1
-        return start
 
     def _preselect(self, step: Step) -> None:
         """The only card that may eat is picked already, as on the Play screen — when eating

@@ -103,10 +103,10 @@ class Simulator:
         return best(score(self.situation(game, seat, public, public_cards, legal),
                           clean_only=True)).action
 
-    def run(self, game: Game, me: int, public: list[PublicSeat], horizon: int | None = None,
-            points: float = 0.0) -> float:
-        """Play on; the result for ``me``: 1 for a win, 0 for a loss or a drawn game (plus
-        ``points`` × its điểm), or, at the horizon (draws), its hand's value."""
+    def run(self, game: Game, me: int, public: list[PublicSeat], horizon: int | None = None
+            ) -> float:
+        """Play on; the result for ``me``: 1 for a win, 0 for a loss or a drawn game, or, at
+        the horizon (draws), its hand's value (its điểm: ``game.settlement``)."""
         public = [PublicSeat(p.discarded, p.discarded_ranks, p.passed, p.eaten)
                   for p in public]
         public_cards = public_cards_of(game)
@@ -143,7 +143,7 @@ class Simulator:
                 assert live is not None
                 public_cards += 3 * H.ONE[live.card]
                 public[seat].eaten |= 1 << live.card
-        return outcome(game, me, points)
+        return outcome(game, me)
 
     def leaf(self, game: Game, me: int, public: list[PublicSeat], public_cards: int) -> float:
         """``me``'s hand value at the horizon, from its own view in the world."""
@@ -166,10 +166,7 @@ def public_cards_of(game: Game) -> int:
     return out
 
 
-def outcome(game: Game, me: int, points: float = 0.0) -> float:
-    """1 if ``me`` won the finished game, else 0; plus ``points`` × its settlement."""
+def outcome(game: Game, me: int) -> float:
+    """1 if ``me`` won the finished game, else 0."""
     o = game.outcome
-    won = 1.0 if o is not None and o.kind is EndKind.WIN and o.winner == me else 0.0
-    if points and game.settlement is not None:
-        won += points * game.settlement.transfers[me]
-    return won
+    return 1.0 if o is not None and o.kind is EndKind.WIN and o.winner == me else 0.0

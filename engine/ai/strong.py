@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
@@ -62,8 +63,14 @@ class SearchResult:
 
     def confident(self, i: int, z: float, min_gain: float) -> bool:
         """Candidate i beats the first by at least ``min_gain`` and ``z`` standard errors."""
-        gain = self.means[i] - self.means[0]
-        return gain >= min_gain and gain > z * self.errors[i]
+        return _overrules(self.means, self.errors, i, z, min_gain)
+
+
+def _overrules(means: Sequence[float], errors: Sequence[float], i: int, z: float,
+               min_gain: float) -> bool:
+    """Candidate i leads the first (the normal policy's move) surely enough to replace it."""
+    gain = means[i] - means[0]
+    return gain >= min_gain and gain > z * errors[i]
 
 
 def _errors(means: list[float], diffs: list[float], done: int) -> list[float]:
@@ -122,8 +129,7 @@ class StrongPlayer:
         lead = max(range(len(means)), key=means.__getitem__)
         if lead == 0:
             return all(means[0] - means[i] > errors[i] for i in range(1, len(means)))
-        gain = means[lead] - means[0]
-        return gain >= self.min_gain and gain > self.z * errors[lead]
+        return _overrules(means, errors, lead, self.z, self.min_gain)
 
     def search(self, obs: Observation, actions: list[Action]) -> SearchResult:
         """Mean rollout results of ``actions`` at ``obs`` within the budget.

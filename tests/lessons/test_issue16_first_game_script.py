@@ -5,6 +5,7 @@ expected move is legal, and each card it names is where it says (R2.6, R4, R5, R
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from engine.deal import Deal, cai_recipient
 from engine.game import Game, Phase
 from lessons.first_game import (
     CONTENT,
+    MAX_POSITION_BYTES,
     FirstGame,
     Mention,
     Step,
@@ -156,6 +158,23 @@ def test_issue16_the_position_is_kept_and_only_for_this_game(tmp_path: Path) -> 
     assert load_position(path, GUIDE) == 0
     path.write_text("not json")
     assert load_position(path, GUIDE) == 0
+    path.write_text("[" * 100_000 + "]" * 100_000)  # nested too deeply for json
+    assert load_position(path, GUIDE) == 0
+
+
+def test_issue16_a_fifo_or_a_huge_file_in_place_of_the_position_is_not_read(
+        tmp_path: Path) -> None:
+    # reading a FIFO would block Học for ever (issue 13, class 4): it is a damaged position
+    path = tmp_path / "first_game.json"
+    os.mkfifo(path)
+    assert load_position(path, GUIDE) == 0
+    path.unlink()
+    path.write_bytes(b" " * (MAX_POSITION_BYTES + 1))
+    assert load_position(path, GUIDE) == 0
+    path.unlink()
+    save_position(path, GUIDE, 3)  # written whole, beside no temporary file
+    assert load_position(path, GUIDE) == 3
+    assert [p.name for p in tmp_path.iterdir()] == ["first_game.json"]
 
 
 def test_issue16_a_damaged_script_is_refused() -> None:
