@@ -43,15 +43,17 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import hand as H
-from engine.ai import Player, make_player
+from engine.ai import NormalPlayer, Player, make_player
 from engine.ai.selfplay import audit, play_game
 from engine.ai.strong import POINTS, StrongPlayer, strong_player
+from engine.ai.value import DEFAULT_KNOBS, Knobs
 from engine.ai.worlds import Hidden, reach_observer
 from engine.deal import Deal
 from engine.events import EndKind
@@ -252,7 +254,19 @@ def duplicate_player(kind: str, seed: int, strong_ms: float, worlds: int | None,
         if worlds is not None:
             return strong_player(seed, budget_ms=None, worlds=worlds)
         return strong_player(seed, budget_ms=strong_ms)
+    if candidate.startswith("knobs:"):
+        return NormalPlayer(knobs_of(candidate))
     return make_player(candidate, seed)
+
+
+def knobs_of(candidate: str) -> Knobs:
+    """The normal policy with other constants: "knobs:feed=0.08,eat_reach=0.5" (tuning)."""
+    values = {}
+    for item in candidate.removeprefix("knobs:").split(","):
+        if item:
+            name, _, text = item.partition("=")
+            values[name.strip()] = float(text)
+    return replace(DEFAULT_KNOBS, **values)
 
 
 def play_duplicate(job: tuple[str, int, int, int, float, int | None, str]) -> dict[str, Any]:

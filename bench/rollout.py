@@ -31,7 +31,7 @@ from engine.ai import make_player
 from engine.ai.players import NormalPlayer
 from engine.ai.rollout import Simulator
 from engine.ai.tracker import track
-from engine.ai.worlds import clone, hidden_of, sample_world
+from engine.ai.worlds import ChainWorlds, clone, hidden_of
 from engine.deal import Deal
 from engine.game import Game
 from engine.observation import Observation
@@ -99,7 +99,8 @@ def rollouts(seed: int, games: int, per_game: int, worlds: int) -> dict[str, Any
         hidden = hidden_of(obs)
         public = track(obs).public
         action = normal.choose(obs).action
-        ws = [sample_world(obs, rng, hidden, infer=True) for _ in range(worlds)]
+        draw = ChainWorlds(obs, rng, hidden)
+        ws = [draw() for _ in range(worlds)]
         start = time.process_time()  # CPU time: the machine is shared
         for w in ws:
             game = clone(w)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
@@ -35,7 +35,7 @@ from engine.ai.reasons import Reason, action_text, explain
 from engine.ai.rollout import Simulator
 from engine.ai.tracker import track
 from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import Hidden, World, clone, hidden_of, sample_world
+from engine.ai.worlds import ChainWorlds, Hidden, World, clone, hidden_of, sample_world
 from engine.observation import Observation
 
 POINTS = 0.1  # what one điểm paid or received is worth in a rollout, in wins
@@ -118,8 +118,16 @@ class StrongPlayer:
         return [x for x in clean[:self.candidates] if x.value >= top - self.margin]
 
     def world(self, obs: Observation, rng: random.Random, hidden: Hidden) -> World:
-        """One hidden world consistent with ``obs`` (a benchmark's reference overrides it)."""
-        return sample_world(obs, rng, hidden, infer=self.infer)
+        """One hidden world consistent with ``obs``, drawn uniformly (see ``sampler``)."""
+        return sample_world(obs, rng, hidden)
+
+    def sampler(self, obs: Observation, rng: random.Random, hidden: Hidden
+                ) -> Callable[[], World]:
+        """The worlds of one decision: from the posterior chain (worlds.ChainWorlds) when the
+        player infers, else uniform ones (``world``; a benchmark's reference overrides it)."""
+        if self.infer:
+            return ChainWorlds(obs, rng, hidden)
+        return lambda: self.world(obs, rng, hidden)
 
     def _clear(self, totals: list[float], diffs: list[float], done: int) -> bool:
         """The search has its answer: the normal policy's move leads every other by a
@@ -155,8 +163,9 @@ class StrongPlayer:
         extra = min(self.bank, budget * (self.stretch - 1.0)) if timed else 0.0
         limit = self.worlds if self.worlds is not None else 1_000_000
         me = obs.seat
+        draw = self.sampler(obs, rng, hidden)
         while done < limit:
-            world = self.world(obs, rng, hidden)
+            world = draw()
             results = []
             for i, a in enumerate(actions):
                 game = clone(world)
@@ -192,19 +201,41 @@ class StrongPlayer:
         return self.judge(obs)[1]
 
     def judge(self, obs: Observation) -> tuple[Decision, dict[Action, float]]:
-        """``choose`` and ``evaluate`` from one search (the review's advice)."""
+        """``choose`` and ``evaluate`` from one search (the review's advice), coherent: the
+        chosen move is worth the most of the clean moves (``_values``), so "value lost" is 0
+        for it and never negative. A decision ``choose`` makes without searching (one legal
+        move, an ù or a xướng, a single candidate) is valued by the normal policy, whose best
+        move it is."""
         _, scored = self.base.scored(obs)
         cands = self._candidates(scored)
-        if len(cands) < 2:
+        if len(cands) < 2 or not self._searches(obs, scored):
             return self.choose(obs), {x.action: x.value for x in scored}
         result = self.search(obs, [x.action for x in cands])
-        return self.choose(obs, result), self._values(scored, result)
+        decision = self.choose(obs, result)
+        return decision, self._values(scored, result, decision.action)
 
-    def _values(self, scored: list[Scored], result: SearchResult) -> dict[Action, float]:
+    @staticmethod
+    def _searches(obs: Observation, scored: list[Scored]) -> bool:
+        """Whether ``choose`` searches here: more than one legal move, and the normal
+        policy's best is neither an ù nor a xướng (those it plays without searching)."""
+        return len(obs.legal) > 1 and best(scored).action.act not in (Act.WIN, Act.CALL)
+
+    def _values(self, scored: list[Scored], result: SearchResult,
+                chosen: Action) -> dict[Action, float]:
+        """Rollout means for the searched candidates; the normal policy's values for the
+        rest, never above the lowest mean (a lỗi keeps its penalty below that).
+
+        The search cannot tell apart moves whose difference is within its noise: a searched
+        candidate that leads ``chosen`` without the confidence ``choose`` requires to switch
+        (``z`` standard errors and ``min_gain`` over ``min_worlds`` worlds, weighed for the
+        leading candidate) is reported at the chosen move's value — a tie, it loses nothing.
+        Every other searched candidate keeps its mean, so ``chosen`` is the best clean move.
+        """
         out = {x.action: x.value for x in scored}
         lo = min(result.means)
+        top = result.means[result.actions.index(chosen)]
         for a, m in zip(result.actions, result.means, strict=True):
-            out[a] = m
+            out[a] = min(m, top)  # a lead choose did not switch to is within the noise
         for x in scored:
             if x.action not in result.actions:
                 out[x.action] = min(out[x.action], lo)

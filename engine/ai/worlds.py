@@ -10,9 +10,9 @@ order followed by the sampled rest.
 
 The table also says what a hand cannot hold (issue 15): a seat that let pass a card it could
 have eaten as a chắn, broke a pair to discard, or let an ù or a chíu pass is unlikely to have
-that hand. So several deals are drawn and one is kept in proportion to how likely the other
-seats' public moves are in it (``replay_weighted``), the likelihoods measured on the normal
-policy's own play.
+that hand. The strong level's worlds (``ChainWorlds``) come from a Markov chain whose
+stationary split of the unseen cards weights each deal by how likely the other seats' public
+moves are in it, the likelihoods measured on the normal policy's own play (posterior.py).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from engine import hand as H
 from engine.actions import Act, Action
+from engine.ai.posterior import DECLINED, THIN, Chain
 from engine.ai.tracker import played_from_hand
 from engine.cards import Card
 from engine.deal import Deal
@@ -29,7 +30,6 @@ from engine.errors import IllegalAction
 from engine.events import Declined
 from engine.game import Game, Mode
 from engine.observation import Observation
-from engine.violations import legal_eats
 
 FULL = 4 * H.LOW
 World = Game  # a sampled game that only the strong player sees
@@ -79,95 +79,73 @@ def sample_deal(obs: Observation, hidden: Hidden, rng: random.Random) -> Deal:
     return Deal.from_hands(hands, noc, obs.cai_card, dead)
 
 
-# How much likelier the normal policy is to make a public move in one world than in another,
-# measured on its own self-play (120 games; bench/ai.py). Letting an offered card pass: it
-# could eat a chắn holding one copy (14 % of such offers pass), two copies (74 %), only a
-# cạ (29 %), nothing (100 %). Discarding a kind: per kind held, one copy is discarded at
-# 9.7 % of discards, one of a pair at 1.2 %, one of three at 25 %.
-PASS_CHAN_1 = 0.14
-PASS_CHAN_2 = 0.74
-PASS_CA = 0.29
-DISCARD_FROM = (1.0, 1.0, 0.12, 2.6, 0.12)  # by the copies held before the discard
-DECLINED = 0.05  # another seat let an ù or a chíu pass: normal never does
-SAMPLES = 6  # deals drawn per world; one is kept in proportion to its likelihood
-
-
-def replay_weighted(deal: Deal, obs: Observation) -> tuple[Game | None, float]:
-    """The public record replayed on ``deal``, and how likely the other seats' moves are in
-    it (relative to a world where each move was the obvious one; see the constants above).
-
-    A world where a seat let pass a card it could have eaten as a chắn, or broke a pair to
-    discard, is less likely than one where it could not: this is how the table's moves say
-    what a hand cannot hold. A báo the table did not see makes the world impossible (0),
-    and so does a recorded move the world does not allow (a báo seat eating: no game).
-    """
-    # Real mode: strict mode would refuse a lỗi another seat was forced into for real but
-    # could have avoided with this world's hand; the judging is the same (R7.5).
-    game = Game(deal, obs.rules, Mode.REAL)
-    me = obs.seat
-    w = 1.0
-    for a in obs.history:
-        seat = a.seat
-        act = a.act
-        if seat != me:
-            live = game.live
-            if (act is Act.DRAW or act is Act.PASS) and live is not None \
-                    and not game.bao[seat]:
-                x = live.card
-                eats = legal_eats(game.hand[seat], game.hand_n[seat], game.mat_chan[seat], x)
-                if x in eats:
-                    w *= PASS_CHAN_1 if game.hand_count(seat, x) == 1 else PASS_CHAN_2
-                elif eats:
-                    w *= PASS_CA
-            elif act is Act.DISCARD and a.card is not None:
-                w *= DISCARD_FROM[game.hand_count(seat, a.card)]
-        try:
-            game.apply(a)
-        except IllegalAction:
-            return None, 0.0
-    reach_observer(game, me)
-    if tuple(game.bao) != obs.bao:
-        return game, 0.0
-    for e in game.log:
-        if isinstance(e, Declined) and e.seat != me:
-            w *= DECLINED
-    return game, w
-
-
 def sample_world(obs: Observation, rng: random.Random, hidden: Hidden | None = None,
-                 tries: int | None = None, infer: bool = True) -> Game:
-    """A game rebuilt on a sampled deal, at the same decision as ``obs`` (see module doc).
-
-    ``tries`` deals are drawn (default ``SAMPLES``) and one is kept in proportion to its
-    likelihood (``replay_weighted``: sampling-importance-resampling). With ``infer`` False
-    (the search before issue 15, which the nước hay puzzles' stored answers rest on) up to
-    ``tries`` deals (default 6) are drawn and the first that fits the table is kept, else
-    the one that fits best.
-    """
+                 tries: int = 6) -> Game:
+    """A game rebuilt on a uniform deal, at the same decision as ``obs`` (see module doc):
+    up to ``tries`` deals are drawn and the first that fits the table is kept, else the one
+    that fits best. This is the search before issue 15, which the nước hay puzzles' stored
+    answers rest on; the strong level draws its worlds from ``ChainWorlds``."""
     hidden = hidden_of(obs) if hidden is None else hidden
-    if not infer:
-        return _first_fit(obs, rng, hidden, 6 if tries is None else tries)
-    games: list[Game] = []
-    weights: list[float] = []
-    want = max(1, SAMPLES if tries is None else tries)
-    drawn = 0
-    while len(games) < want and (drawn < 4 * want or not games):
-        if drawn >= 100 * want:
-            return _first_fit(obs, rng, hidden, want)
-        drawn += 1
-        game, w = replay_weighted(sample_deal(obs, hidden, rng), obs)
-        if game is not None:
-            games.append(game)
-            weights.append(w)
-    total = sum(weights)
-    if total <= 0.0:
-        return games[0]
-    pick = rng.random() * total
-    for game, w in zip(games, weights, strict=True):
-        pick -= w
-        if pick < 0.0:
+    return _first_fit(obs, rng, hidden, tries)
+
+
+class ChainWorlds:
+    """Worlds for one decision, drawn from the posterior chain (posterior.py): each world is
+    the chain's split after ``THIN`` more steps per hidden card, rebuilt on the engine. What
+    the chain does not score is judged here: a world whose replay the table refutes (a báo it
+    did not see, a move it does not allow) is skipped, and one where another seat let an ù
+    pass is kept with the chance ``DECLINED`` per ù, as the chain would have weighted it."""
+
+    def __init__(self, obs: Observation, rng: random.Random, hidden: Hidden | None = None
+                 ) -> None:
+        self.obs = obs
+        self.rng = rng
+        self.hidden = hidden_of(obs) if hidden is None else hidden
+        h = self.hidden
+        self.chain = Chain(obs, h.pool, h.sizes, h.played, rng)
+
+    def deal(self) -> Deal:
+        """The chain's current split as a deal (the undrawn cards in a fresh order)."""
+        obs, h, chain = self.obs, self.hidden, self.chain
+        sampled = chain.hands()
+        hands: list[list[Card]] = []
+        for seat in range(obs.players):
+            current = list(obs.hand) if seat == obs.seat else sampled[seat]
+            if obs.cai_known and seat == obs.cai_seat and seat != obs.seat \
+                    and obs.cai_card is not None:
+                current.append(obs.cai_card)
+            hands.append(current + list(H.unpack(h.played[seat])))
+        rest = chain.rest()
+        self.rng.shuffle(rest)
+        noc = list(h.draws) + rest[:h.noc_left]
+        return Deal.from_hands(hands, noc, obs.cai_card, rest[h.noc_left:])
+
+    def __call__(self) -> Game:
+        obs, chain = self.obs, self.chain
+        me = obs.seat
+        for _ in range(20):
+            chain.steps(THIN * chain.hand_slots)
+            game = _rebuilt(self.deal(), obs)
+            if game is None:
+                continue
+            declined = sum(1 for e in game.log if isinstance(e, Declined) and e.seat != me)
+            if declined and self.rng.random() >= DECLINED ** declined:
+                continue
             return game
-    return games[-1]
+        return _first_fit(obs, self.rng, self.hidden, 6)
+
+
+def _rebuilt(deal: Deal, obs: Observation) -> Game | None:
+    """The public record replayed on ``deal`` up to ``obs``'s decision; None when the
+    table refutes it (a move the world does not allow, or a báo the table did not see)."""
+    try:
+        # Real mode: strict mode would refuse a lỗi another seat was forced into for real
+        # but could have avoided with this world's hand; the judging is the same (R7.5).
+        game = Game.replay(deal, obs.history, obs.rules, Mode.REAL)
+    except IllegalAction:
+        return None
+    reach_observer(game, obs.seat)
+    return game if tuple(game.bao) == obs.bao else None
 
 
 def _misfit(game: Game, obs: Observation) -> int:
