@@ -1,6 +1,7 @@
 """Xem lại timings: `open_library_ms` and `step_ms` p50/p95 on a library of 1,000 games.
 
     python bench/review.py [--json] [--games 1000] [--hoi-games 10] [--steps 400] [--db PATH]
+                           [--advice N]
 
 open_library_ms: from nothing to the library screen ready on 1,000 saved games — the
 ReviewScreen built (replays.library.list_games read, the table model and its sort/filter
@@ -19,6 +20,13 @@ by a warm-up opening of the oldest game before them (`open_game_warmup_ms`, not 
 start_next_game_ms: starting the next game of the largest hội (replays.recorder.Recorder.start:
 its thông read from the state its last game left, issue 13), the median of 5 starts, once the
 screen is closed: it must cost the same for game 2 and game 10,000 of a hội.
+
+advice_ms (with `--advice N`, issue 15): the viewer's "máy gợi ý" for one decision as the
+Worker computes it (replays.advice.advise: the strong player, 24 worlds from a fixed seed),
+p50/p95/max over the first N decisions with a real choice of seat 0 (the learner) of the
+games, `advice_searched` how many of them searched (a clear or forced one does not), and
+`advice_kept_ms_p95` the same advice read back from the library database once kept
+(Store.kept_advice, migration m005: opening a game again).
 
 The library is made by `make_library` (AI-only hội of `--hoi-games` games, 10 by default,
 with random players, seat 0 labelled as the human learner, games spaced 30 minutes apart)
@@ -169,6 +177,40 @@ def start_next_game_ms(store: Store, game_id: int, starts: int = 5) -> float:
     return round(statistics.median(times), 2)
 
 
+def advice_ms(db: Path, decisions: int) -> dict[str, float | int]:
+    """The advice figures (module docstring), on a copy already measured."""
+    from replays.advice import advise, decision_points
+    from replays.store import Store
+
+    computed: list[float] = []
+    kept: list[float] = []
+    searched = 0
+    with Store.open(db) as store:
+        for game_id in store.game_ids():
+            _, _, record, _ = store.game_and_state(game_id)
+            final = store.replay_alone(game_id, record)
+            for point in decision_points(final, 0):
+                if len(computed) >= decisions:
+                    break
+                if len(point.before.legal_actions()) < 2:
+                    continue
+                t = time.perf_counter()
+                advice = advise(point.before, 0)
+                computed.append((time.perf_counter() - t) * 1000)
+                searched += "thế bài" in advice.reason_vi  # the search's own words
+                store.keep_advice(game_id, point, advice)
+                t = time.perf_counter()
+                assert store.kept_advice(game_id, point, 0) == advice
+                kept.append((time.perf_counter() - t) * 1000)
+            if len(computed) >= decisions:
+                break
+    p50, p95 = _percentiles(computed)
+    _, kept_p95 = _percentiles(kept)
+    return {"advice_ms_p50": p50, "advice_ms_p95": p95, "advice_ms_max": round(
+        max(computed), 1), "advice_decisions": len(computed), "advice_searched": searched,
+        "advice_kept_ms_p95": kept_p95}
+
+
 def main() -> int:
     """Build (or take) the library, measure, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -178,6 +220,8 @@ def main() -> int:
                         help="games per hội of the library made (default 10)")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--db", type=Path, help="an existing replay database to measure on")
+    parser.add_argument("--advice", type=int, default=0, metavar="N",
+                        help="also time the viewer's advice on N decisions (default: not)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "library.db"
@@ -189,6 +233,8 @@ def main() -> int:
         else:
             make_library(db, args.games, hoi_games=args.hoi_games)
         figures = measure(db, args.steps)
+        if args.advice > 0:
+            figures.update(advice_ms(db, args.advice))
     if args.json:
         print(json.dumps(figures))
     else:

@@ -1,12 +1,11 @@
 """How well the strong player's sampled worlds guess the hidden hands (issue 15).
 
 `python bench/worlds.py` plays seeded all-normal games, keeps decision points spread over
-each game, and at each samples worlds for the deciding seat three ways: uniform deals, the
-weighted resampling of worlds.sample_world, and the posterior chain (worlds.ChainWorlds). It
-prints, per way and game stage, the share of the other seats' hidden cards a world places in
-the right hand (a card of a kind counts as placed right up to the copies that seat really
-holds) and the milliseconds per world. Parity is what a uniform deal gives. Prints figures
-only; never asserts a time.
+each game, and at each samples worlds for the deciding seat two ways: uniform deals and the
+posterior chain (worlds.ChainWorlds). It prints, per way and game stage, the share of the
+other seats' hidden cards a world places in the right hand (a card of a kind counts as placed
+right up to the copies that seat really holds) and the milliseconds per world. Parity is
+what a uniform deal gives. Prints figures only; never asserts a time.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import hand as H
-from engine.ai.worlds import ChainWorlds, hidden_of, sample_deal, sample_world
+from engine.ai.worlds import ChainWorlds, hidden_of, sample_deal
 from engine.game import Game, Mode
 from engine.observation import Observation
 
@@ -76,7 +75,6 @@ def measure(points: list[tuple[Game, Observation, str]], worlds: int, seed: int
     """Placement share and time per world, per sampling way and stage."""
     ways: dict[str, Callable[[Observation, random.Random], Callable[[], Game]]] = {
         "uniform": lambda obs, rng: lambda: uniform_world(obs, rng),
-        "weighted": lambda obs, rng: lambda: sample_world(obs, rng, infer=True),
         "chain": lambda obs, rng: ChainWorlds(obs, rng),
     }
     out: dict[str, Any] = {}
@@ -118,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for name, r in result["ways"].items():
             stages = "  ".join(f"{k} {100 * v:.1f}%" for k, v in r["placed_right"].items())
-            print(f"{name:9s} {r['ms_per_world']:7.2f} ms/world  {stages}")
+            print(f"{name:15s} {r['ms_per_world']:7.2f} ms/world  {stages}")
     return 0
 
 

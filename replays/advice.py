@@ -1,11 +1,16 @@
 """The computer's view of one decision (issue 8): what it would play, why, and what each
 other move is worth — "máy gợi ý X, bạn mất V" in the replay viewer.
 
-The values are the computer player's own ``evaluate`` (engine.ai, level ``ADVISER`` unless
-asked otherwise: ``normal``, because the strong player keeps normal's move unless its search
-is confident, so its own values do not always rank its choice first) on the
-deciding seat's observation only: advice never peeks at another hand or at the nọc. Every
-advice says which player judged (``judge``, "theo máy mạnh" / "by the strong player").
+The values are the computer player's own evaluation (engine.ai, level ``ADVISER`` unless
+asked otherwise: ``strong``, the best player — measured by duplicate evaluation, issue 15 —
+whose one search both chooses and values, StrongPlayer.judge: a move that leads its choice by
+less than the search can tell apart is a tie, so its choice is the best value and "value
+lost" is 0 for it, never negative) on the deciding seat's observation only: advice never
+peeks at another hand or at the nọc. Every advice says which player judged (``judge``,
+"theo máy mạnh" / "by the strong player"). The strong player searches a fixed number of
+worlds from a fixed seed (``reproducible_player``), so a position always gets the same advice
+and a stored game's advice can be kept (``advice_json``, ``advice_from_json``: the replay
+database's ``advice`` table, migration m005, under ``ADVICE_VERSION``).
 A claim is a decision too: a seat with a pending ù or chíu, or the entitled
 seat while others may still claim, is advised as if the claims ranked before it (R4.2) had
 been let pass.
@@ -13,10 +18,13 @@ been let pass.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Any
 
+from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act, Action
 from engine.ai.selfplay import reproducible_player
 from engine.ai.strong import StrongPlayer
@@ -25,7 +33,7 @@ from engine.game import Game, Phase
 from replays.errors import RecordError
 
 ADVISERS = ("normal", "strong")  # the levels that play their best (beginner slips on purpose)
-ADVISER = "normal"  # the level the review asks by default (issue 15)
+ADVISER = "strong"  # the level the review asks by default: the best player (issue 15)
 JUDGES = {"normal": ("máy thường", "the normal player"),
           "strong": ("máy mạnh", "the strong player")}
 SCALES = {  # what a value means, per judge
@@ -33,11 +41,17 @@ SCALES = {  # what a value means, per judge
                "the chance of ù the computer estimates after the move, 0–100, less the cost "
                "of a lỗi"),
     "strong": ("tỉ lệ thắng trong các ván mô phỏng (thang 0–100) cộng 10 cho mỗi điểm được "
-               "trả (trừ khi phải trả), đã trừ cái giá của lỗi",
+               "trả (trừ khi phải trả), đã trừ cái giá của lỗi; nước rõ ràng thì máy không mô "
+               "phỏng: cơ hội ù máy ước lượng, thang 0–100",
                "the share of simulated games won (0–100) plus 10 for each điểm paid to the "
-               "seat (minus when it pays), less the cost of a lỗi"),
+               "seat (minus when it pays), less the cost of a lỗi; a clear decision is not "
+               "simulated: the chance of ù the computer estimates, 0–100"),
 }
 ADVICE_SEED = 0  # the strong player's sampling: fixed, so the same position gets the same advice
+# Kept advice is made again when this changes: bump it when an adviser plays or values
+# differently, or the advice's JSON form changes (the engine's version is part of the key too).
+ADVICE_REVISION = 1
+ADVICE_VERSION = f"{ENGINE_VERSION}+advice.{ADVICE_REVISION}"
 
 
 class NoAdvice(RecordError, ValueError):
@@ -86,6 +100,63 @@ class Advice:
             raise NoAdvice(f"{action} is not one of seat {self.seat}'s legal moves here",
                            f"{action} không phải nước đi hợp lệ của ghế {self.seat} lúc này")
         return max(0.0, self.best_value - self.values[action])
+
+
+def advice_json(advice: Advice) -> dict[str, Any]:
+    """The JSON form of an advice (actions in their text form), as the replay database keeps
+    it (advice_from_json reads it back)."""
+    return {"seat": advice.seat, "judge": advice.judge, "best": str(advice.best),
+            "best_value": advice.best_value,
+            "values": [[str(a), v] for a, v in advice.values.items()],
+            "reason_vi": advice.reason_vi, "reason_en": advice.reason_en}
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{value!r} is not a value")
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number no float holds
+        raise ValueError("a value too large") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{value!r} is not a value")
+    return number
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not text")
+    return value
+
+
+def advice_from_json(data: object, point: DecisionPoint, seat: int, judge: str) -> Advice:
+    """Kept advice read back as untrusted input: the advice of ``seat``'s decision ``point``
+    by ``judge``, or ValueError when ``data`` is anything else — not that form, another
+    seat's or judge's, values for other moves than the decision's legal ones, a best move
+    that is not the best value of its clean moves (an edited or damaged database)."""
+    if not isinstance(data, dict):
+        raise ValueError("kept advice is not a JSON object")
+    if data.get("seat") != seat or data.get("judge") != judge or judge not in ADVISERS:
+        raise ValueError("kept advice of another seat or judge")
+    pairs = data.get("values")
+    if not isinstance(pairs, list):
+        raise ValueError("kept advice without values")
+    values: dict[Action, float] = {}
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"{pair!r} is not a move and its value")
+        values[Action.parse(_text(pair[0]))] = _number(pair[1])
+    position = deciding(point.before, seat)
+    if len(values) != len(pairs) or set(values) != set(position.legal_actions()):
+        raise ValueError("kept advice values other moves than the decision's")
+    best = Action.parse(_text(data.get("best")))
+    best_value = _number(data.get("best_value"))
+    clean = [v for a, v in values.items() if not position.faults_of(a)]
+    if best not in values or values[best] != best_value or any(v > best_value for v in clean):
+        raise ValueError("kept advice whose best move is not its best value")
+    return Advice(seat=seat, best=best, best_value=best_value,
+                  values=MappingProxyType(values), reason_vi=_text(data.get("reason_vi")),
+                  reason_en=_text(data.get("reason_en")), judge=judge)
 
 
 def as_choice(action: Action) -> Action:
@@ -146,6 +217,8 @@ class DecisionPoint:
     before: Game  # the game just before it, the seat to act (a copy: free to explore)
     action: Action  # what the seat did: the recorded action (a draw names its card: see
     # as_choice), or Act.DECLINE for a claim let pass
+    nth: int = 0  # its order among the seat's decisions at ``event``: 1 for the ù on a card
+    # the seat drew itself let pass after the draw (event, nth name it: kept advice)
 
 
 def decision_points(game: Game, seat: int) -> list[DecisionPoint]:
@@ -163,6 +236,11 @@ def decision_points(game: Game, seat: int) -> list[DecisionPoint]:
             out.append(DecisionPoint(i, before, action))
     if game.is_over:  # the nọc stop card let pass by everyone (Game.finish)
         _let_pass(g.copy(), g.copy().finish(), seat, out)
+    seen: dict[int, int] = {}
+    for i, point in enumerate(out):
+        seen[point.event] = nth = seen.get(point.event, -1) + 1
+        if nth:
+            out[i] = replace(point, nth=nth)
     return out
 
 

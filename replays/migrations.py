@@ -160,6 +160,29 @@ def m004_hoi_state(db: Database) -> None:
     _version(db, 4)
 
 
-SCHEMA_VERSION = 4
+@migrations(name="m005_advice_cache")
+def m005_advice_cache(db: Database) -> None:
+    """The computer's advice on each decision of a stored game (replays.advice, issue 15),
+    kept once computed so that opening the game again in the viewer does not search again;
+    keyed by the decision (its event, its order among the seat's decisions at that event,
+    the seat), the judge and the advice version (replays.advice.ADVICE_VERSION: a changed
+    player makes its advice again). A row is read back as untrusted: one that does not hold
+    that decision's advice is made again."""
+    db.execute("""
+        CREATE TABLE advice (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            event INTEGER NOT NULL,        -- DecisionPoint.event
+            nth INTEGER NOT NULL,          -- DecisionPoint.nth (0 but for a second decision)
+            seat INTEGER NOT NULL,
+            judge TEXT NOT NULL,           -- the adviser's level: 'strong', 'normal'
+            revision TEXT NOT NULL,        -- replays.advice.ADVICE_VERSION
+            created_at TEXT NOT NULL,
+            advice TEXT NOT NULL,          -- replays.advice.advice_json
+            PRIMARY KEY (game_id, event, nth, seat, judge, revision)
+        ) WITHOUT ROWID""")
+    _version(db, 5)
+
+
+SCHEMA_VERSION = 5
 KNOWN = frozenset({"m001_sessions_games_events", "m002_analysis_cache",
-                   "m003_annotation_counts", "m004_hoi_state"})
+                   "m003_annotation_counts", "m004_hoi_state", "m005_advice_cache"})

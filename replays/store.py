@@ -27,6 +27,14 @@ from engine.deal import Deal
 from engine.errors import BadAction
 from engine.game import Game, Mode
 from engine.rules import DEFAULT_RULES, LangRules
+from replays.advice import (
+    ADVICE_VERSION,
+    ADVISER,
+    Advice,
+    DecisionPoint,
+    advice_from_json,
+    advice_json,
+)
 from replays.analyzer import ANALYSIS_VERSION, Doc, analyze_session
 from replays.chanjson import read_file, read_players
 from replays.columns import (
@@ -543,6 +551,34 @@ class Store:
         for sid, pos in places:
             upto[sid] = max(upto.get(sid, 0), pos)
         return {sid: self.session(sid, pos) for sid, pos in upto.items()}
+
+    # ------------------------------------------------------------------------- advice
+
+    def kept_advice(self, game_id: int, point: DecisionPoint, seat: int,
+                    judge: str = ADVISER) -> Advice | None:
+        """The advice kept for ``seat``'s decision ``point`` of a stored game by ``judge``
+        under this ADVICE_VERSION (migration m005), or None: none kept, or a row that is
+        not that decision's advice (an edited or damaged database) — made again, never
+        trusted."""
+        try:
+            row = self.db.execute("SELECT advice FROM advice WHERE game_id = ? AND event = ? "
+                                  "AND nth = ? AND seat = ? AND judge = ? AND revision = ?",
+                                  (game_id, point.event, point.nth, seat, judge,
+                                   ADVICE_VERSION)).fetchone()
+            if row is None:
+                return None
+            return advice_from_json(json_column(row[0], "advice"), point, seat, judge)
+        except (sqlite3.Error, *PARSE_ERRORS):
+            return None
+
+    def keep_advice(self, game_id: int, point: DecisionPoint, advice: Advice) -> None:
+        """Keep the advice of a decision of a stored game (its judge's, this ADVICE_VERSION)."""
+        with write_transaction(self.db):
+            self.db.execute("INSERT OR REPLACE INTO advice (game_id, event, nth, seat, judge, "
+                            "revision, created_at, advice) VALUES (?,?,?,?,?,?,?,?)",
+                            (game_id, point.event, point.nth, advice.seat, advice.judge,
+                             ADVICE_VERSION, now(),
+                             json.dumps(advice_json(advice), ensure_ascii=False)))
 
 
 def backfill_hoi_states(db: Database) -> None:

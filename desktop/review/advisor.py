@@ -2,14 +2,24 @@
 advice of replays.advice — computed on the Worker, once per decision — its text, and the
 predictions the learner made and how they were graded.
 
+The advice of a game stored in the library database is kept there (Store.keep_advice,
+migration m005), so opening the game again does not search again: the Worker reads the kept
+advice (a damaged row is ignored and computed again), and a computed one is written by a
+second job after it is shown — a write that fails (a locked or full disk) is skipped, the
+advice is shown all the same. Without a database (``store_path`` None) advice is computed
+in memory only.
+
 A decision is named by a Key (position, seat, k): the k-th decision of that seat at that
 position. The viewer asks; `ready(key)` says an advice has arrived.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
+from pathlib import Path
 
 from desktop.i18n import pick, translate
 from desktop.qt import QObject, Signal
@@ -21,8 +31,11 @@ from desktop.worker import Job, Worker
 from engine.actions import Action
 from engine.cards import Card
 from replays.advice import Advice, DecisionPoint, advise, as_choice
+from replays.errors import RecordError
+from replays.store import Store
 
 Key = tuple[int, int, int]
+_STORE_ERRORS = (RecordError, sqlite3.Error, OSError, ValueError)  # what a database may raise
 
 
 def live_card(point: DecisionPoint) -> Card | None:
@@ -31,18 +44,54 @@ def live_card(point: DecisionPoint) -> Card | None:
     return None if live is None else live.card
 
 
+def advice_of(point: DecisionPoint, seat: int, store_path: Path | None,
+              game_id: int) -> tuple[Advice, bool]:
+    """On the Worker: the advice kept for a stored game's decision, else computed; True when
+    it was computed for a stored game (to be kept)."""
+    if store_path is not None:
+        kept = _kept(store_path, game_id, point, seat)
+        if kept is not None:
+            return kept, False
+    return advise(point.before, seat), store_path is not None
+
+
+def _kept(store_path: Path, game_id: int, point: DecisionPoint, seat: int) -> Advice | None:
+    if not store_path.is_file():
+        return None
+    try:
+        with Store.open(store_path) as store:
+            return store.kept_advice(game_id, point, seat)
+    except _STORE_ERRORS:
+        return None  # the database cannot be read now: the advice is computed
+
+
+def keep_advice(store_path: Path, game_id: int, point: DecisionPoint, advice: Advice) -> bool:
+    """On the Worker: keep a computed advice in the library database; False when it could not
+    be written (skipped: the advice is shown all the same, and computed again next time)."""
+    if not store_path.is_file():
+        return False
+    try:
+        with Store.open(store_path) as store:
+            store.keep_advice(game_id, point, advice)
+    except _STORE_ERRORS:
+        return False
+    return True
+
+
 class Advisor(QObject):
     """Advice and predictions for one opened game; see the module docstring."""
 
     ready = Signal(object)  # Key
     failed = Signal(object, object)  # Key, the error
 
-    def __init__(self, worker: Worker, parent: QObject | None = None) -> None:
+    def __init__(self, worker: Worker, parent: QObject | None = None,
+                 store_path: Path | None = None) -> None:
         super().__init__(parent)
         self.worker = worker
+        self.store_path = store_path  # the library database its games are stored in
         self.decisions: SeatDecisions | None = None
         self.advice: dict[Key, Advice] = {}
-        self.jobs: dict[Key, Job[Advice]] = {}
+        self.jobs: dict[Key, Job[tuple[Advice, bool]]] = {}
         self.graded: dict[Key, str] = {}  # the grade of each prediction, in full
         self.graded_short: dict[Key, str] = {}  # the same, short, above the next question
         self.asked: set[Key] = set()  # questions answered or skipped
@@ -86,17 +135,26 @@ class Advisor(QObject):
     # ------------------------------------------------------------------ advice
 
     def want(self, key: Key) -> None:
-        """Compute the advice of a decision on the Worker (once); `ready` follows."""
-        if key in self.advice or key in self.jobs:
+        """Compute the advice of a decision on the Worker (once; a stored game's kept advice
+        is read back instead); `ready` follows."""
+        if key in self.advice or key in self.jobs or self.decisions is None:
             return
-        game, seat = self.point(key).before.copy(), key[1]
-        self.jobs[key] = self.worker.run(lambda: advise(game, seat),
-                                         lambda advice: self._done(key, advice),
+        point, seat = self.point(key), key[1]
+        point = replace(point, before=point.before.copy())  # the Worker's own
+        path, game_id = self.store_path, self.decisions.opened.game_id
+        self.jobs[key] = self.worker.run(lambda: advice_of(point, seat, path, game_id),
+                                         lambda found: self._done(key, point, game_id,
+                                                                  *found),
                                          lambda error: self._failed(key, error))
 
-    def _done(self, key: Key, advice: Advice) -> None:
+    def _done(self, key: Key, point: DecisionPoint, game_id: int, advice: Advice,
+              computed: bool) -> None:
         self.jobs.pop(key, None)
         self.advice[key] = advice
+        path = self.store_path
+        if computed and path is not None:
+            self.worker.run(lambda: keep_advice(path, game_id, point, advice),
+                            lambda _: None, lambda _: None)
         self.ready.emit(key)
 
     def _failed(self, key: Key, error: BaseException) -> None:
@@ -128,6 +186,10 @@ class Advisor(QObject):
             lost = None
         if lost is None:
             verdict = translate("Viewer", "Nước đã đi không có trong các nước máy xét.")
+        elif lost <= 1e-9 and as_choice(point.action) != advice.best:  # a tie (issue 15)
+            verdict = pick("Nước đã đi ngang nước máy chọn: máy không phân biệt được hai nước.",
+                           "The move played is as good as the computer's: it cannot tell the "
+                           "two apart.")
         elif lost <= 1e-9:
             verdict = translate("Viewer", "Nước đã đi là nước máy cũng chọn.")
         else:

@@ -115,7 +115,12 @@ def grade_html(answer: Action, real: Action, advice: Advice, names: Sequence[str
         lost = advice.lost(answer)
     except ValueError:
         lost = None
-    if lost is not None and lost <= 1e-9:
+    if lost is not None and lost <= 1e-9 and answer != advice.best:  # a tie (issue 15)
+        verdict = pick(f"Tốt: «{said}» ngang nước máy chọn («{best}»): máy không phân biệt "
+                       f"được hai nước.", f"Good: «{said}» is as good as the computer's choice "
+                       f"(«{best}»): it cannot tell the two apart.")
+        color = "#2e7d32"
+    elif lost is not None and lost <= 1e-9:
         verdict = translate("Predict", "Tốt: «{said}» là nước máy cũng chọn.").format(said=said)
         color = "#2e7d32"
     elif lost is not None:

@@ -3,7 +3,8 @@ n/Shift+N between annotations), with the timeline under it and the side panel be
 
 Opening replays the game once (replay.open_game); every step after that is a lookup and one
 chiếu redraw. The computer's view of a decision (replays.advice) is computed on the Worker
-and shown when it arrives; the predict mode asks before a decision of the viewed seat is
+— or read back, kept in the library database the first time (advisor.py) — and shown when it
+arrives; the predict mode asks before a decision of the viewed seat is
 revealed. "Play on from here" stores a branch of the game and hands its id to the Play
 activity (branch.py); exports write .chan.json and the HTML report.
 """
@@ -66,7 +67,7 @@ class ViewerPage(QWidget):
         self.store = store
         self.worker = worker
         self.stepper: Stepper | None = None
-        self.advisor = Advisor(worker, self)
+        self.advisor = Advisor(worker, self, Path(store.path))  # advice kept in the library
         self.advisor.ready.connect(self._advised)
         self.advisor.failed.connect(self._advice_failed)
         self.predicting = False

@@ -1,12 +1,12 @@
 """Hidden hands drawn from what the table showed: a Markov chain over deals (issue 15).
 
 A uniform deal of the unseen cards places about half of another seat's hidden cards right; a
-handful of uniform deals reweighted by their likelihood (worlds.replay_weighted) hardly does
-better, because with dozens of public moves one deal's weight dwarfs the others'. So the
+handful of uniform deals reweighted by their likelihood (the search before this chain) hardly
+did better, because with dozens of public moves one deal's weight dwarfs the others'. So the
 strong player walks a Metropolis chain instead: a state is one split of the unseen cards into
 the other seats' hands and the undealt rest; a step swaps two cards between places and is
 kept with probability min(1, L'/L), where L is how likely the seats' public moves are with
-those hands under the normal policy (the constants of worlds.py, measured on its own play).
+those hands under the normal policy (the constants below, measured on its own play).
 
 L is a product over seats, and each seat's factor reads only its own hand: every card a hand
 lost is public and a hand never gains one (the cards drawn lie on the cửa), so the hand a

@@ -10,11 +10,11 @@ clear margin (``min_gain``, and ``z`` standard errors of the paired difference, 
 separate two sensible moves, and a search that followed its noise would play worse than the
 policy it searches with.
 
-The level (``strong_player``, issue 15) weights the sampled worlds by what the table showed
-(worlds.replay_weighted), values a rollout in điểm as well as in wins (cước change what a hand
-is worth: ``POINTS``), and spends its time where decisions are close: a clear decision, or
-one where too few worlds fit the time (a long rollout early in a game), stops early and banks
-the time for a close one (up to ``stretch`` budgets).
+The level (``strong_player``, issue 15) draws its worlds from a Markov chain weighted by what
+the table showed (worlds.ChainWorlds, posterior.py), values a rollout in điểm as well as in
+wins (cước change what a hand is worth: ``POINTS``), and spends its time where decisions are
+close: a clear decision, or one where too few worlds fit the time (a long rollout early in a
+game), stops early and banks the time for a close one (up to ``stretch`` budgets).
 
 The budget is a time (in play) or a number of worlds (reproducible self-play and tests). The
 sampling is seeded from the player's seed and the public position, so a fixed number of
@@ -35,7 +35,7 @@ from engine.ai.reasons import Reason, action_text, explain
 from engine.ai.rollout import Simulator
 from engine.ai.tracker import track
 from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import ChainWorlds, Hidden, World, clone, hidden_of, sample_world
+from engine.ai.worlds import ChainWorlds, Hidden, NoWorld, World, clone, hidden_of, sample_world
 from engine.observation import Observation
 
 POINTS = 0.1  # what one điểm paid or received is worth in a rollout, in wins
@@ -165,7 +165,10 @@ class StrongPlayer:
         me = obs.seat
         draw = self.sampler(obs, rng, hidden)
         while done < limit:
-            world = draw()
+            try:
+                world = draw()
+            except NoWorld:
+                break  # no world fits the table: the worlds so far, or the normal policy
             results = []
             for i, a in enumerate(actions):
                 game = clone(world)
@@ -191,6 +194,9 @@ class StrongPlayer:
         if timed:
             spent = time.perf_counter() - start
             self.bank = max(0.0, min(self.bank + budget - spent, 3 * budget))
+        if not done:
+            zeros = (0.0,) * n
+            return SearchResult(tuple(actions), zeros, zeros, 0, zeros)
         means = tuple(t / done for t in totals)
         return SearchResult(tuple(actions), means, tuple(_errors(list(means), diffs, done)),
                             done, tuple(w / done for w in wins))
@@ -212,6 +218,8 @@ class StrongPlayer:
             return self.choose(obs), {x.action: x.value for x in scored}
         result = self.search(obs, [x.action for x in cands])
         decision = self.choose(obs, result)
+        if not result.worlds:
+            return decision, {x.action: x.value for x in scored}
         return decision, self._values(scored, result, decision.action)
 
     @staticmethod
@@ -259,6 +267,8 @@ class StrongPlayer:
             return Decision(pick.action, explain(s, pick, scored), pick.value)
         if result is None:
             result = self.search(obs, [x.action for x in cands])
+        if not result.worlds:  # no world fits the table: nothing to overrule with
+            return Decision(pick.action, explain(s, pick, scored), pick.value)
         order = sorted(range(len(cands)), key=lambda i: -result.means[i])
         if order[0] != 0 and (result.worlds < self.min_worlds
                               or not result.confident(order[0], self.z, self.min_gain)):

@@ -26,13 +26,20 @@ from engine.ai.posterior import DECLINED, THIN, Chain
 from engine.ai.tracker import played_from_hand
 from engine.cards import Card
 from engine.deal import Deal
-from engine.errors import IllegalAction
+from engine.errors import ChanError, IllegalAction
 from engine.events import Declined
 from engine.game import Game, Mode
 from engine.observation import Observation
 
 FULL = 4 * H.LOW
 World = Game  # a sampled game that only the strong player sees
+CHAIN_TRIES = 60  # chain worlds tried before uniform deals (a báo the chain cannot foresee)
+FIT_TRIES = 200  # uniform deals tried while none replays the record
+
+
+class NoWorld(ChanError, ValueError):
+    """No sampled deal replays the public record (every one made some seat báo before a move
+    the record shows it make): the search has no world to play in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +130,7 @@ class ChainWorlds:
     def __call__(self) -> Game:
         obs, chain = self.obs, self.chain
         me = obs.seat
-        for _ in range(20):
+        for _ in range(CHAIN_TRIES):
             chain.steps(THIN * chain.hand_slots)
             game = _rebuilt(self.deal(), obs)
             if game is None:
@@ -158,18 +165,28 @@ def _misfit(game: Game, obs: Observation) -> int:
 
 
 def _first_fit(obs: Observation, rng: random.Random, hidden: Hidden, tries: int) -> Game:
+    """Up to ``tries`` uniform deals, the first that fits the table (else the one that fits
+    best); deals whose replay the record refutes do not count, up to ``FIT_TRIES``."""
     best: tuple[int, Game] | None = None
-    for _ in range(max(1, tries)):
-        # Real mode: strict mode would refuse a lỗi another seat was forced into for real
-        # but could have avoided with this world's hand; the judging is the same (R7.5).
-        game = Game.replay(sample_deal(obs, hidden, rng), obs.history, obs.rules, Mode.REAL)
+    attempts = 0
+    while attempts < max(1, tries) or (best is None and attempts < FIT_TRIES):
+        attempts += 1
+        try:
+            # Real mode: strict mode would refuse a lỗi another seat was forced into for real
+            # but could have avoided with this world's hand; the judging is the same (R7.5).
+            game = Game.replay(sample_deal(obs, hidden, rng), obs.history, obs.rules,
+                               Mode.REAL)
+        except IllegalAction:
+            continue  # this deal makes a seat báo before a move the record shows it make
         reach_observer(game, obs.seat)
         misfit = _misfit(game, obs)
         if best is None or misfit < best[0]:
             best = (misfit, game)
         if misfit == 0:
             break
-    assert best is not None
+    if best is None:
+        raise NoWorld(f"seat {obs.seat}: none of {attempts} deals of the {len(hidden.pool)} "
+                      f"unseen cards replays the {len(obs.history)} recorded moves")
     return best[1]
 
 

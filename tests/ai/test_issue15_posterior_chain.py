@@ -1,5 +1,5 @@
 """Issue 15: the strong player's worlds come from a Markov chain over the hidden hands whose
-likelihood is the one the engine replay gives (worlds.replay_weighted), scored per seat from
+likelihood is the one the engine replay gives (tests/ai/likelihood.py), scored per seat from
 its public moves (posterior.py); every world it yields shows the observer its own table."""
 
 from __future__ import annotations

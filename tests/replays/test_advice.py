@@ -1,7 +1,9 @@
 """The computer's view of a decision (issue 8: "the computer's suggestion and the value lost,
 from evaluate"): values for every legal move, lost() zero for the best and positive for a
 worse one, only the seat's observation used, claims (R4.2) advised too, and the decisions a
-seat made in a recorded game — its claims let pass included, as the analyzer counts them."""
+seat made in a recorded game — its claims let pass included, as the analyzer counts them.
+The default adviser is the strong player (issue 15), which searches each close decision: the
+tests that ask it about every decision of a game ask about every ``EVERY``-th one."""
 
 from __future__ import annotations
 
@@ -10,12 +12,21 @@ from collections.abc import Iterator
 import pytest
 
 from engine.actions import Act, Action
-from engine.ai import NormalPlayer
-from engine.ai.selfplay import play_session
+from engine.ai.selfplay import play_session, reproducible_player
 from engine.deal import Deal
 from engine.game import Game, Phase
-from replays.advice import NoAdvice, advise, as_choice, deciding, decision_points
+from replays.advice import (
+    ADVICE_SEED,
+    ADVISER,
+    NoAdvice,
+    advise,
+    as_choice,
+    deciding,
+    decision_points,
+)
 from replays.analyzer import game_annotations
+
+EVERY = 4  # a strong advice searches: every 4th decision keeps the tests a few seconds
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +46,7 @@ def positions(game: Game) -> Iterator[Game]:
 def test_the_best_move_loses_nothing_and_a_worse_one_loses_value(games: list[Game]) -> None:
     checked = 0
     for game in games:
-        for point in decision_points(game, 3):
+        for point in decision_points(game, 3)[::EVERY]:
             advice = advise(point.before)
             legal = point.before.legal_actions()
             assert advice.seat == 3 and set(advice.values) == set(legal)
@@ -49,13 +60,14 @@ def test_the_best_move_loses_nothing_and_a_worse_one_loses_value(games: list[Gam
                 assert advice.lost(a) > 0
             checked += bool(worse)
             assert advice.reason_vi and advice.reason_en
-    assert checked > 20
+    assert checked > 20 // EVERY
 
 
 def test_the_beginners_slips_show_as_value_lost(games: list[Game]) -> None:
-    lost = [advise(p.before).lost(p.action) for g in games for p in decision_points(g, 2)
+    lost = [advise(p.before).lost(p.action) for g in games
+            for p in decision_points(g, 2)[::EVERY]
             if as_choice(p.action) in p.before.legal_actions()]
-    assert len(lost) > 100  # recorded draws (which name their card) included
+    assert len(lost) > 100 // EVERY  # recorded draws (which name their card) included
     assert any(v > 0 for v in lost) and all(v >= 0 for v in lost)
 
 
@@ -92,7 +104,8 @@ def test_advice_reads_the_seats_observation_only() -> None:
     first, second = advise(one), advise(two)
     assert (first.best, dict(first.values), first.reason_en) == (
         second.best, dict(second.values), second.reason_en)
-    assert dict(first.values) == NormalPlayer().evaluate(one.observation(me))
+    adviser = reproducible_player(ADVISER, ADVICE_SEED)  # its own evaluation, of what it saw
+    assert dict(first.values) == adviser.evaluate(one.observation(me))
 
 
 def test_a_seat_waiting_behind_a_claim_is_advised_as_if_it_was_let_pass(
