@@ -250,23 +250,32 @@ def duplicate_player(kind: str, seed: int, strong_ms: float, worlds: int | None,
         if worlds is not None:
             return PerfectInfoReference(seed=seed, budget_ms=None, worlds=worlds, points=POINTS)
         return PerfectInfoReference(seed=seed, budget_ms=strong_ms, points=POINTS)
-    if candidate == "strong":
-        if worlds is not None:
-            return strong_player(seed, budget_ms=None, worlds=worlds)
-        return strong_player(seed, budget_ms=strong_ms)
+    if candidate == "strong" or candidate.startswith("strong:"):
+        player = strong_player(seed, budget_ms=None if worlds is not None else strong_ms,
+                               worlds=worlds)
+        for name, value in settings_of(candidate.removeprefix("strong")).items():
+            if not hasattr(player, name):
+                raise SystemExit(f"bench/ai.py: the strong player has no setting '{name}'")
+            setattr(player, name, value)  # a variant to measure: "strong:points=0,z=1.5"
+        return player
     if candidate.startswith("knobs:"):
         return NormalPlayer(knobs_of(candidate))
     return make_player(candidate, seed)
 
 
+def settings_of(text: str) -> dict[str, float]:
+    """":a=1,b=2" → {"a": 1.0, "b": 2.0} (the variant part of a candidate's name)."""
+    values = {}
+    for item in text.removeprefix(":").split(","):
+        if item:
+            name, _, number = item.partition("=")
+            values[name.strip()] = float(number)
+    return values
+
+
 def knobs_of(candidate: str) -> Knobs:
     """The normal policy with other constants: "knobs:feed=0.08,eat_reach=0.5" (tuning)."""
-    values = {}
-    for item in candidate.removeprefix("knobs:").split(","):
-        if item:
-            name, _, text = item.partition("=")
-            values[name.strip()] = float(text)
-    return replace(DEFAULT_KNOBS, **values)
+    return replace(DEFAULT_KNOBS, **settings_of(candidate.removeprefix("knobs")))
 
 
 def play_duplicate(job: tuple[str, int, int, int, float, int | None, str]) -> dict[str, Any]:

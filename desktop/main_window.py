@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop.chieu.scene import Scene
-from desktop.i18n import current, set_language, translate
+from desktop.i18n import current, pick, set_language, translate
 from desktop.keys import bind, keys_of
+from desktop.notices import notify
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.resume import offerable_game
 from desktop.play.screen import PlayScreen, describe_game
@@ -35,7 +36,15 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from desktop.settings import Settings, load, save, settings_path
+from desktop.settings import (
+    DAMAGED_SUFFIX,
+    Settings,
+    keep_damaged,
+    read,
+    save,
+    settings_path,
+    warn_damaged,
+)
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from replays.paths import default_db
@@ -77,7 +86,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.data_dir = data_dir
         self.settings_file = settings_path(data_dir)
-        self.settings = load(self.settings_file)
+        self.settings, self.settings_problem = read(self.settings_file)
+        if self.settings_problem is not None:
+            warn_damaged(self.settings_file, self.settings_problem)
+        self.settings_box: QMessageBox | None = None
         if self.settings.lang != current():
             set_language(self.settings.lang)
         self.store = store
@@ -153,8 +165,7 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.show_activity("play")
         self.resize(initial_size(self.screen()))
-        if offer_resume:
-            QTimer.singleShot(0, self.offer_resume)
+        QTimer.singleShot(0, lambda: self._start_notices(offer_resume))
 
     # ------------------------------------------------------------------ activities
 
@@ -206,6 +217,30 @@ class MainWindow(QMainWindow):
             self.review.refresh()
 
     # ------------------------------------------------------------------ resume
+
+    def _start_notices(self, resume: bool) -> None:
+        """On start: a damaged settings file is said first (defaults are in use), then an
+        interrupted game is offered for resuming (when `resume`)."""
+        problem = self.settings_problem
+        if self._closed or problem is None:
+            if resume:
+                self.offer_resume()
+            return
+        path, kept = self.settings_file, self.settings_file.name + DAMAGED_SUFFIX
+        box = notify(self, pick("Cài đặt bị hỏng", "Damaged settings"), pick(
+            f"Không đọc được tệp cài đặt {path}: {problem[0]}. Chương trình đang dùng cài đặt "
+            f"mặc định. Tệp cũ được để nguyên; khi bạn đổi cài đặt, nó được giữ lại với tên "
+            f"{kept}.",
+            f"The settings file {path} could not be read: {problem[1]}. The default settings "
+            f"are in use. The file is left as it is; when you change a setting, it is kept as "
+            f"{kept}."), warning=True)
+        self.settings_box = box
+        box.finished.connect(lambda _: self._settings_notice_read(resume))
+
+    def _settings_notice_read(self, resume: bool) -> None:
+        self.settings_box = None
+        if resume:
+            self.offer_resume()
 
     def offer_resume(self) -> None:
         """On start: an interrupted game is offered for resuming (issue 6)."""
@@ -266,6 +301,9 @@ class MainWindow(QMainWindow):
 
     def _save(self, settings: Settings) -> None:
         self.settings = settings
+        if self.settings_problem is not None:  # the damaged file is kept, never overwritten
+            keep_damaged(self.settings_file)
+            self.settings_problem = None
         with contextlib.suppress(OSError):  # a read-only data folder: they apply for this run
             save(self.settings_file, settings)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import hand as H
 from engine.cards import Card
-from engine.cuoc_ids import CUOC_IDS, RULE_ID, check_call
+from engine.cuoc_ids import CUOC_IDS, RULE_ID
 from engine.melds import Meld, MeldKind
 from engine.rules import LangRules
 
@@ -155,14 +155,6 @@ def detect(f: WinFacts) -> Instances:
 def canonical(items: Iterable[tuple[str, int]]) -> Instances:
     """Sort cước into the canonical order of R8.5."""
     return tuple(sorted(items, key=lambda it: _POSITION[it[0]]))
-
-
-def expand(call: Iterable[tuple[str, int]]) -> list[str]:
-    """One entry per instance: ``[("leo", 2)]`` → ``["leo", "leo"]``. BadAction for a call
-    beyond what a hand can hold (``check_call``): the list stays small."""
-    items = list(call)
-    check_call(items)
-    return [cid for cid, n in items for _ in range(n)]
 
 
 def score(call: Iterable[tuple[str, int]]) -> int:

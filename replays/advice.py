@@ -27,7 +27,6 @@ from typing import Any
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act, Action
 from engine.ai.selfplay import reproducible_player
-from engine.ai.strong import StrongPlayer
 from engine.events import Declined, Event
 from engine.game import Game, Phase
 from replays.errors import RecordError
@@ -197,12 +196,7 @@ def advise(game: Game, seat: int | None = None, level: str | None = None) -> Adv
                            "ván đã kết thúc: không còn nước nào để gợi ý")
         seat = game.actor
     obs = deciding(game, seat).observation(seat)
-    player = reproducible_player(level, ADVICE_SEED)
-    if isinstance(player, StrongPlayer):
-        decision, values = player.judge(obs)  # one search for both
-    else:
-        values = player.evaluate(obs)
-        decision = player.choose(obs)
+    decision, values = reproducible_player(level, ADVICE_SEED).judge(obs)  # one search
     return Advice(seat=seat, best=decision.action, best_value=values[decision.action],
                   values=MappingProxyType(dict(values)), reason_vi=decision.reason.vi,
                   reason_en=decision.reason.en, judge=level)

@@ -145,5 +145,6 @@ def grade_html(answer: Action, real: Action, advice: Advice, names: Sequence[str
     head = f"<p style='color:{color}'><b>{escape(verdict)}</b></p>"
     if compact:
         return f"{head}<p>{escape(real_line)}</p>"
-    return (f"{head}<p>{escape(translate('Predict', 'Máy gợi ý'))}: <b>{escape(best)}</b> — "
-            f"{escape(reason)}</p><p>{escape(real_line)}</p>")
+    judge = pick(advice.judge_vi, advice.judge_en)
+    return (f"{head}<p>{escape(translate('Predict', 'Máy gợi ý'))} ({escape(judge)}): "
+            f"<b>{escape(best)}</b> — {escape(reason)}</p><p>{escape(real_line)}</p>")

@@ -42,6 +42,10 @@ class Player(Protocol):
         """A value for each legal action (higher is better; same scale within a level)."""
         ...
 
+    def judge(self, obs: Observation) -> tuple[Decision, dict[Action, float]]:
+        """``choose`` and ``evaluate`` from one look at the position (the review's advice)."""
+        ...
+
 
 def decision_rng(seed: int, obs: Observation, salt: str = "") -> random.Random:
     """A generator fixed by the seed and the public position: reproducible decisions."""
@@ -73,11 +77,16 @@ class NormalPlayer:
 
     def choose(self, obs: Observation) -> Decision:
         """The best clean action."""
+        return self.judge(obs)[0]
+
+    def judge(self, obs: Observation) -> tuple[Decision, dict[Action, float]]:
+        """``choose`` and ``evaluate`` from one scoring."""
         if not obs.legal:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         s, scored = self.scored(obs)
         pick = best(scored)
-        return Decision(pick.action, explain(s, pick, scored), pick.value)
+        return (Decision(pick.action, explain(s, pick, scored), pick.value),
+                {x.action: x.value for x in scored})
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +100,16 @@ class LearnerRates:
     slip: float = 0.2  # plays a worse clean move
 
 
-class BeginnerPlayer:
+class JudgedApart:
+    """``judge`` for a level whose choice is not simply its best value (a beginner slips, a
+    random player ignores its values): its ``choose`` and its ``evaluate``, each on its own."""
+
+    def judge(self: Player, obs: Observation) -> tuple[Decision, dict[Action, float]]:
+        """``choose`` and ``evaluate`` at ``obs``."""
+        return self.choose(obs), self.evaluate(obs)
+
+
+class BeginnerPlayer(JudgedApart):
     """Plays like a learner on top of ``normal``: slips at the configured rates."""
 
     level = "beginner"
@@ -159,7 +177,7 @@ class BeginnerPlayer:
         return Decision(pick.action, Reason("xướng đủ cước", "calling every cước"), pick.value)
 
 
-class RandomPlayer:
+class RandomPlayer(JudgedApart):
     """Any legal move, uniformly (the call is the true call): a yardstick."""
 
     level = "random"

@@ -158,3 +158,20 @@ def test_issue15_a_guess_the_search_cannot_tell_from_the_suggestion_is_graded_a_
     same = grade_html(suggested, worse, advice, names, None)
     assert "máy cũng chọn" in same and "ngang" not in same
     assert "kém" in grade_html(worse, worse, advice, names, None)
+
+
+def test_issue15_a_graded_guess_says_which_player_judged(qtbot: QtBot) -> None:
+    suggested, worse = (Action.parse(t) for t in ("0 discard 9v", "0 discard cc"))
+    names = ["Lan", "Bà Tư", "Chú Ba", "Cô Năm"]
+    for judge, vi, en in (("strong", "theo máy mạnh", "by the strong player"),
+                          ("normal", "theo máy thường", "by the normal player")):
+        advice = Advice(seat=0, best=suggested, best_value=0.5,
+                        values=MappingProxyType({suggested: 0.5, worse: 0.25}),
+                        reason_vi="lý do", reason_en="reason", judge=judge)
+        set_language("vi")
+        assert vi in grade_html(worse, worse, advice, names, None)
+        set_language("en")
+        try:
+            assert en in grade_html(worse, worse, advice, names, None)
+        finally:
+            set_language("vi")
