@@ -75,6 +75,17 @@ def normal_positions(seed: int) -> Iterator[Game]:
         g.apply(action)
 
 
+def searched_advice(seed: int) -> Iterator[tuple[Game, SearchResult, Advice]]:
+    """At each searched decision of all-normal game ``seed``: the position, the search the
+    adviser made there, and its advice."""
+    for position in normal_positions(seed):
+        seat = position.actor
+        assert seat is not None
+        result = searched(position, seat)
+        if result is not None:
+            yield position, result, advise(position, seat)
+
+
 def test_issue15_the_review_asks_the_strong_player_and_says_so() -> None:
     assert ADVISER == "strong"
     position = next(normal_positions(4))
@@ -110,13 +121,7 @@ def test_issue15_a_lead_within_the_search_noise_is_a_tie() -> None:
     searched moves behind keep their means."""
     ties = 0
     for seed in range(4):
-        for position in normal_positions(seed):
-            seat = position.actor
-            assert seat is not None
-            result = searched(position, seat)
-            if result is None:
-                continue
-            advice = advise(position, seat)
+        for position, result, advice in searched_advice(seed):
             assert_coherent(position, advice)
             top = result.means[result.actions.index(advice.best)]
             assert advice.best_value == top
@@ -134,13 +139,7 @@ def test_issue15_a_lead_within_the_search_noise_is_a_tie() -> None:
 
 def test_issue15_values_off_the_search_stay_below_every_searched_move() -> None:
     seen = 0
-    for position in normal_positions(6):
-        seat = position.actor
-        assert seat is not None
-        result = searched(position, seat)
-        if result is None:
-            continue
-        advice = advise(position, seat)
+    for _, result, advice in searched_advice(6):
         lowest = min(result.means)
         others = [a for a in advice.values if a not in result.actions]
         assert all(advice.values[a] <= lowest for a in others)  # lỗi moves too
