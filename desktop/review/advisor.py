@@ -16,10 +16,11 @@ position. The viewer asks; `ready(key)` says an advice has arrived.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from pathlib import Path
+from typing import TypeVar
 
 from desktop.i18n import pick, translate
 from desktop.qt import QObject, Signal
@@ -35,6 +36,7 @@ from replays.errors import RecordError
 from replays.store import Store
 
 Key = tuple[int, int, int]
+T = TypeVar("T")
 _STORE_ERRORS = (RecordError, sqlite3.Error, OSError, ValueError)  # what a database may raise
 
 
@@ -49,33 +51,32 @@ def advice_of(point: DecisionPoint, seat: int, store_path: Path | None,
     """On the Worker: the advice kept for a stored game's decision, else computed; True when
     it was computed for a stored game (to be kept)."""
     if store_path is not None:
-        kept = _kept(store_path, game_id, point, seat)
+        kept = _in_store(store_path, lambda store: store.kept_advice(game_id, point, seat),
+                         None)
         if kept is not None:
             return kept, False
     return advise(point.before, seat), store_path is not None
 
 
-def _kept(store_path: Path, game_id: int, point: DecisionPoint, seat: int) -> Advice | None:
-    if not store_path.is_file():
-        return None
-    try:
-        with Store.open(store_path) as store:
-            return store.kept_advice(game_id, point, seat)
-    except _STORE_ERRORS:
-        return None  # the database cannot be read now: the advice is computed
-
-
 def keep_advice(store_path: Path, game_id: int, point: DecisionPoint, advice: Advice) -> bool:
     """On the Worker: keep a computed advice in the library database; False when it could not
     be written (skipped: the advice is shown all the same, and computed again next time)."""
+    def keep(store: Store) -> bool:
+        store.keep_advice(game_id, point, advice)
+        return True
+    return _in_store(store_path, keep, False)
+
+
+def _in_store(store_path: Path, use: Callable[[Store], T], failed: T) -> T:
+    """``use`` on the library database, or ``failed`` when it is not there (never created
+    here) or cannot be read or written now."""
     if not store_path.is_file():
-        return False
+        return failed
     try:
         with Store.open(store_path) as store:
-            store.keep_advice(game_id, point, advice)
+            return use(store)
     except _STORE_ERRORS:
-        return False
-    return True
+        return failed
 
 
 class Advisor(QObject):

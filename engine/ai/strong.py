@@ -210,23 +210,12 @@ class StrongPlayer:
         """``choose`` and ``evaluate`` from one search (the review's advice), coherent: the
         chosen move is worth the most of the clean moves (``_values``), so "value lost" is 0
         for it and never negative. A decision ``choose`` makes without searching (one legal
-        move, an ù or a xướng, a single candidate) is valued by the normal policy, whose best
-        move it is."""
-        _, scored = self.base.scored(obs)
-        cands = self._candidates(scored)
-        if len(cands) < 2 or not self._searches(obs, scored):
-            return self.choose(obs), {x.action: x.value for x in scored}
-        result = self.search(obs, [x.action for x in cands])
-        decision = self.choose(obs, result)
-        if not result.worlds:
+        move, an ù or a xướng, a single candidate, no world that fits) is valued by the
+        normal policy, whose best move it is."""
+        decision, scored, result = self.decide(obs)
+        if result is None:
             return decision, {x.action: x.value for x in scored}
         return decision, self._values(scored, result, decision.action)
-
-    @staticmethod
-    def _searches(obs: Observation, scored: list[Scored]) -> bool:
-        """Whether ``choose`` searches here: more than one legal move, and the normal
-        policy's best is neither an ù nor a xướng (those it plays without searching)."""
-        return len(obs.legal) > 1 and best(scored).action.act not in (Act.WIN, Act.CALL)
 
     def _values(self, scored: list[Scored], result: SearchResult,
                 chosen: Action) -> dict[Action, float]:
@@ -253,22 +242,25 @@ class StrongPlayer:
         """The mean điểm candidate i was paid in the rollouts."""
         return (result.means[i] - result.wins[i]) / self.points if self.points else 0.0
 
-    def choose(self, obs: Observation, result: SearchResult | None = None) -> Decision:
-        """Normal's move when it is forced or clear; otherwise the best searched move
-        (``result``: the search already made at ``obs``)."""
+    def choose(self, obs: Observation) -> Decision:
+        """Normal's move when it is forced or clear; otherwise the best searched move."""
+        return self.decide(obs)[0]
+
+    def decide(self, obs: Observation) -> tuple[Decision, list[Scored], SearchResult | None]:
+        """The move, the normal policy's scores it started from, and the search it rests on
+        (None when it made none: a forced move, an ù or a xướng, a single candidate, or no
+        world that fits the table — then the move is the normal policy's)."""
         if not obs.legal:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         s, scored = self.base.scored(obs)
         pick = best(scored)
-        if len(obs.legal) == 1 or pick.action.act in (Act.WIN, Act.CALL):
-            return Decision(pick.action, explain(s, pick, scored), pick.value)
+        plain = Decision(pick.action, explain(s, pick, scored), pick.value)
         cands = self._candidates(scored)
-        if len(cands) < 2:
-            return Decision(pick.action, explain(s, pick, scored), pick.value)
-        if result is None:
-            result = self.search(obs, [x.action for x in cands])
+        if len(obs.legal) == 1 or pick.action.act in (Act.WIN, Act.CALL) or len(cands) < 2:
+            return plain, scored, None
+        result = self.search(obs, [x.action for x in cands])
         if not result.worlds:  # no world fits the table: nothing to overrule with
-            return Decision(pick.action, explain(s, pick, scored), pick.value)
+            return plain, scored, None
         order = sorted(range(len(cands)), key=lambda i: -result.means[i])
         if order[0] != 0 and (result.worlds < self.min_worlds
                               or not result.confident(order[0], self.z, self.min_gain)):
@@ -292,5 +284,5 @@ class StrongPlayer:
                           f"{other.vi} chỉ {pct2}% ({pts2} điểm)",
                           f"{result.worlds} sampled deals: wins {pct}% ({pts} điểm), "
                           f"{other.en} only {pct2}% ({pts2} điểm)")
-        return Decision(chosen.action, Reason(f"{why.vi}; {tail.vi}", f"{why.en}; {tail.en}"),
-                        result.means[order[0]])
+        return (Decision(chosen.action, Reason(f"{why.vi}; {tail.vi}", f"{why.en}; {tail.en}"),
+                         result.means[order[0]]), scored, result)

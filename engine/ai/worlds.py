@@ -69,21 +69,30 @@ def sample_deal(obs: Observation, hidden: Hidden, rng: random.Random) -> Deal:
     """One deal consistent with ``obs``: a uniform split of the unseen cards."""
     cards = list(hidden.pool)
     rng.shuffle(cards)
-    hands: list[list[Card]] = []
+    sampled: list[list[Card]] = []
     pos = 0
+    for k in hidden.sizes:  # the observer's size is 0
+        sampled.append(cards[pos:pos + k])
+        pos += k
+    return deal_of(obs, hidden, sampled, cards[pos:])
+
+
+def deal_of(obs: Observation, hidden: Hidden, sampled: list[list[Card]], rest: list[Card]
+            ) -> Deal:
+    """The deal of a split of the unseen cards: each other seat's ``sampled`` current hand
+    (the quân cái added while it is known to be there), the observer's own, and ``rest`` in
+    order — the undrawn nọc after the cards drawn so far, then the piles set aside."""
+    hands: list[list[Card]] = []
     for seat in range(obs.players):
         if seat == obs.seat:
             current = list(obs.hand)
         else:
-            k = hidden.sizes[seat]
-            current = cards[pos:pos + k]
-            pos += k
+            current = list(sampled[seat])
             if obs.cai_known and seat == obs.cai_seat and obs.cai_card is not None:
                 current.append(obs.cai_card)
         hands.append(current + list(H.unpack(hidden.played[seat])))
-    noc = list(hidden.draws) + cards[pos:pos + hidden.noc_left]
-    dead = cards[pos + hidden.noc_left:]
-    return Deal.from_hands(hands, noc, obs.cai_card, dead)
+    noc = list(hidden.draws) + rest[:hidden.noc_left]
+    return Deal.from_hands(hands, noc, obs.cai_card, rest[hidden.noc_left:])
 
 
 def sample_world(obs: Observation, rng: random.Random, hidden: Hidden | None = None,
@@ -113,28 +122,18 @@ class ChainWorlds:
 
     def deal(self) -> Deal:
         """The chain's current split as a deal (the undrawn cards in a fresh order)."""
-        obs, h, chain = self.obs, self.hidden, self.chain
-        sampled = chain.hands()
-        hands: list[list[Card]] = []
-        for seat in range(obs.players):
-            current = list(obs.hand) if seat == obs.seat else sampled[seat]
-            if obs.cai_known and seat == obs.cai_seat and seat != obs.seat \
-                    and obs.cai_card is not None:
-                current.append(obs.cai_card)
-            hands.append(current + list(H.unpack(h.played[seat])))
-        rest = chain.rest()
+        rest = self.chain.rest()
         self.rng.shuffle(rest)
-        noc = list(h.draws) + rest[:h.noc_left]
-        return Deal.from_hands(hands, noc, obs.cai_card, rest[h.noc_left:])
+        return deal_of(self.obs, self.hidden, self.chain.hands(), rest)
 
     def __call__(self) -> Game:
         obs, chain = self.obs, self.chain
         me = obs.seat
         for _ in range(CHAIN_TRIES):
             chain.steps(THIN * chain.hand_slots)
-            game = _rebuilt(self.deal(), obs)
-            if game is None:
-                continue
+            game = replayed(self.deal(), obs)
+            if game is None or tuple(game.bao) != obs.bao:
+                continue  # the table refutes it: a move it does not allow, an unseen báo
             declined = sum(1 for e in game.log if isinstance(e, Declined) and e.seat != me)
             if declined and self.rng.random() >= DECLINED ** declined:
                 continue
@@ -142,9 +141,9 @@ class ChainWorlds:
         return _first_fit(obs, self.rng, self.hidden, 6)
 
 
-def _rebuilt(deal: Deal, obs: Observation) -> Game | None:
-    """The public record replayed on ``deal`` up to ``obs``'s decision; None when the
-    table refutes it (a move the world does not allow, or a báo the table did not see)."""
+def replayed(deal: Deal, obs: Observation) -> Game | None:
+    """The public record replayed on ``deal`` up to ``obs``'s decision; None when the world
+    does not allow a recorded move (it made a seat báo before a move the record shows)."""
     try:
         # Real mode: strict mode would refuse a lỗi another seat was forced into for real
         # but could have avoided with this world's hand; the judging is the same (R7.5).
@@ -152,7 +151,7 @@ def _rebuilt(deal: Deal, obs: Observation) -> Game | None:
     except IllegalAction:
         return None
     reach_observer(game, obs.seat)
-    return game if tuple(game.bao) == obs.bao else None
+    return game
 
 
 def _misfit(game: Game, obs: Observation) -> int:
@@ -171,14 +170,9 @@ def _first_fit(obs: Observation, rng: random.Random, hidden: Hidden, tries: int)
     attempts = 0
     while attempts < max(1, tries) or (best is None and attempts < FIT_TRIES):
         attempts += 1
-        try:
-            # Real mode: strict mode would refuse a lỗi another seat was forced into for real
-            # but could have avoided with this world's hand; the judging is the same (R7.5).
-            game = Game.replay(sample_deal(obs, hidden, rng), obs.history, obs.rules,
-                               Mode.REAL)
-        except IllegalAction:
-            continue  # this deal makes a seat báo before a move the record shows it make
-        reach_observer(game, obs.seat)
+        game = replayed(sample_deal(obs, hidden, rng), obs)
+        if game is None:
+            continue
         misfit = _misfit(game, obs)
         if best is None or misfit < best[0]:
             best = (misfit, game)

@@ -42,13 +42,7 @@ def strong() -> StrongPlayer:
 def searched(position: Game, seat: int) -> SearchResult | None:
     """The search the adviser makes at ``seat``'s decision (None: it does not search there);
     seeded from the position, so the very search its advice rests on."""
-    player = strong()
-    obs = deciding(position, seat).observation(seat)
-    _, scored = player.base.scored(obs)
-    cands = player._candidates(scored)
-    if len(cands) < 2 or not player._searches(obs, scored):
-        return None
-    return player.search(obs, [x.action for x in cands])
+    return strong().decide(deciding(position, seat).observation(seat))[2]
 
 
 def assert_coherent(position: Game, advice: Advice) -> None:
