@@ -473,7 +473,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--sections", default="latency,random,audit,strong",
                     help="comma-separated: latency, random, audit, strong, duplicate")
+    ap.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = ap.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("ai.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
     if args.quick:
         args.strong_games, args.random_games, args.audit_games = 40, 200, 400
         args.latency_games, args.strong_samples = 6, 15

@@ -159,7 +159,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="play this many all-normal games and digest their events")
     ap.add_argument("--save", type=Path, help="write the per-game digests here")
     ap.add_argument("--check", type=Path, help="compare the per-game digests with this file")
+    ap.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = ap.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("rollout.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
     if args.equivalence:
         start = time.perf_counter()
         games = normal_games(args.seed, args.equivalence)
