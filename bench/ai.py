@@ -49,16 +49,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import hand as H
-from engine.ai import NormalPlayer, Player, make_player
-from engine.ai.selfplay import audit, play_game
-from engine.ai.strong import POINTS, StrongPlayer, strong_player
-from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import Hidden, reach_observer
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai import NormalPlayer, Player, make_player
+from engine.chan.ai.selfplay import audit, play_game
+from engine.chan.ai.strong import POINTS, StrongPlayer, strong_player
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
+from engine.chan.ai.worlds import Hidden, reach_observer
+from engine.chan.deal import Deal
+from engine.chan.observation import Observation
 from engine.events import EndKind
 from engine.game import Game, Mode
-from engine.observation import Observation
 
 OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000,
            "duplicate": 5_000_000}

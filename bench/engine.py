@@ -12,13 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import hand as H
-from engine.cards import DECK, Card
-from engine.cuoc import WinFacts, detect, total
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.cards import DECK, Card
+from engine.chan.cuoc import WinFacts, detect, total
+from engine.chan.deal import Deal
+from engine.chan.melds import Meld, MeldKind
+from engine.chan.rules import LangRules
 from engine.game import Game
-from engine.melds import Meld, MeldKind
-from engine.rules import LangRules
 
 
 def _rate(n: int, fn: Callable[[], object], min_seconds: float) -> float:

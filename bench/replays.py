@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Act
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from engine.game import Game
 from replays.analyzer import analyze_session
 from replays.chanjson import dumps, loads, parse, to_json

@@ -27,14 +27,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import make_player
-from engine.ai.players import NormalPlayer
-from engine.ai.rollout import Simulator
-from engine.ai.tracker import track
-from engine.ai.worlds import ChainWorlds, clone, hidden_of
-from engine.deal import Deal
+from engine.chan.ai import make_player
+from engine.chan.ai.players import NormalPlayer
+from engine.chan.ai.rollout import Simulator
+from engine.chan.ai.tracker import track
+from engine.chan.ai.worlds import ChainWorlds, clone, hidden_of
+from engine.chan.deal import Deal
+from engine.chan.observation import Observation
 from engine.game import Game
-from engine.observation import Observation
 
 
 def deal_for(seed: int, index: int) -> Deal:
@@ -128,7 +128,7 @@ def search_speed(seed: int, games: int, per_game: int, worlds: int) -> dict[str,
     """The strong player's whole search (worlds sampled and weighted, every candidate rolled
     out in each) at the same positions, with a fixed number of worlds: worlds per CPU second.
     At a time budget, that is how many worlds a decision gets."""
-    from engine.ai.strong import strong_player
+    from engine.chan.ai.strong import strong_player
     total_w = 0
     total_t = 0.0
     searched = 0

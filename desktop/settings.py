@@ -18,10 +18,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.ai import LEVELS
+from engine.chan.ai import LEVELS
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.errors import BadRules
 from engine.game import Mode
-from engine.rules import DEFAULT_RULES, LangRules
 from replays.files import write_atomic
 from replays.paths import data_dir
 

@@ -39,8 +39,8 @@ from desktop.settings import (
     Settings,
     clean_name,
 )
+from engine.chan.rules import LangRules
 from engine.game import Mode
-from engine.rules import LangRules
 
 
 def _combo(items: Sequence[tuple[str, object]], current: object) -> QComboBox:

@@ -1,11 +1,11 @@
 """The rules of Chắn: pure, deterministic, typed; no I/O, no Qt, no pygame (DESIGN.md)."""
 
 from engine.actions import Act, Action
-from engine.cards import Card, parse_card, parse_cards
-from engine.deal import Deal, Piles, cai_recipient
+from engine.chan.cards import Card, parse_card, parse_cards
+from engine.chan.deal import Deal, Piles, cai_recipient
+from engine.chan.rules import LangRules
 from engine.errors import BadCardCode, BadDeal, ChanError, IllegalAction
 from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
 
 __version__ = "0.1.0"
 

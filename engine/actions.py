@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.cards import Card, parse_card
-from engine.cuoc_ids import check_call, parse_cuoc_id
+from engine.chan.cards import Card, parse_card
+from engine.chan.cuoc_ids import check_call, parse_cuoc_id
 from engine.errors import BadAction, BadCardCode
 
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.violations import Violation
+from engine.chan.cards import Card
+from engine.chan.violations import Violation
 
 
 class Origin(StrEnum):

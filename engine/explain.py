@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.violations import NAMES_VI
+from engine.chan.violations import NAMES_VI
 
 _TEXT: dict[str, tuple[str, str]] = {
     "L0": ("Khi ăn cạ, quân ăn được phải nằm dưới quân trên tay.",

@@ -4,7 +4,7 @@ x applies and returns the events (STYLE.md)."""
 from __future__ import annotations
 
 from engine.actions import Act, Action, Call
-from engine.cards import Card
+from engine.chan.cards import Card
 from engine.events import Event
 
 

@@ -10,12 +10,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-from engine import hand as H
 from engine.actions import Act, Action, Call
-from engine.call import Verdict, judge
-from engine.cards import N_KINDS, Card, pairs_with
-from engine.cuoc import WinFacts, detect
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.call import Verdict, judge
+from engine.chan.cards import N_KINDS, Card, pairs_with
+from engine.chan.cuoc import WinFacts, detect
+from engine.chan.deal import Deal
+from engine.chan.melds import Meld, MeldKind
+from engine.chan.observation import Observation
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan.settlement import Settlement, no_payment, settle_u_lao, settle_win
+from engine.chan.violations import (
+    BAO_RULES,
+    SeatHistory,
+    Violation,
+    discard_faults,
+    eat_faults_a,
+    eat_faults_history,
+    legal_eats,
+    note_decline,
+    note_discard,
+    note_eat,
+)
 from engine.errors import (
     BadDeal,
     BaoRestricted,
@@ -41,22 +57,6 @@ from engine.events import (
 )
 from engine.explain import Explanation, explanation
 from engine.faces import ActionFaces
-from engine.melds import Meld, MeldKind
-from engine.observation import Observation
-from engine.rules import DEFAULT_RULES, LangRules
-from engine.settlement import Settlement, no_payment, settle_u_lao, settle_win
-from engine.violations import (
-    BAO_RULES,
-    SeatHistory,
-    Violation,
-    discard_faults,
-    eat_faults_a,
-    eat_faults_history,
-    legal_eats,
-    note_decline,
-    note_discard,
-    note_eat,
-)
 
 
 class Phase(StrEnum):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan.settlement import Payout
 from engine.events import EndKind
 from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
-from engine.settlement import Payout
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,14 +15,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine import hand as H
-from engine.call import in_order, misplaced, render
-from engine.cards import Card
-from engine.cuoc import total
-from engine.cuoc_ids import parse_cuoc_id
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.call import in_order, misplaced, render
+from engine.chan.cards import Card
+from engine.chan.cuoc import total
+from engine.chan.cuoc_ids import parse_cuoc_id
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES
 from engine.explain import explanation
-from engine.rules import DEFAULT_RULES
 from lessons import boc_cai, drills, loi, nhan_dien
 from lessons.item import JSON, Item, LessonError, Text
 

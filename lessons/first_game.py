@@ -6,7 +6,7 @@ so it replays through the engine to the same positions each time. Seat ``learner
 learner's; the other seats' moves are fixed by the data. The learner's decisions are the steps:
 first who receives the cái (R2.6), then each of its moves in the data. Before a step the guide
 says what to do (``Step.instruction``); a move is checked against the data (``FirstGame.try_*``):
-the right one is applied and explained by the engine's computer player (engine.ai.reasons), any
+the right one is applied and explained by the engine's computer player (engine.chan.ai.reasons), any
 other is explained — its lỗi (engine.explain), why it is not possible now, or how the computer
 values it — and not applied. Every sentence is made from engine facts, in both languages, and
 names the cards it speaks of in ``Step.mentions`` so that a test can check them against the
@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.ai import NormalPlayer
-from engine.ai.reasons import explain as reason_of
-from engine.call import NAME_EN, NAME_VI, judge, render
-from engine.cards import Card
-from engine.deal import Deal, cai_recipient
+from engine.chan.ai import NormalPlayer
+from engine.chan.ai.reasons import explain as reason_of
+from engine.chan.call import NAME_EN, NAME_VI, judge, render
+from engine.chan.cards import Card
+from engine.chan.deal import Deal, cai_recipient
 from engine.events import Origin
 from engine.game import Game, Mode, Phase
 from lessons.item import LessonError, Text
@@ -415,7 +415,7 @@ class FirstGame:
             f"Call: «{call_en(true)}». Call again."), ("R8.2", "R8.3", "R8.5"))
 
     def _after(self, game: Game, action: Action) -> Text:
-        """The computer player's reason for the move (engine.ai.reasons), and what follows."""
+        """The computer player's reason for the move (engine.chan.ai.reasons), and what follows."""
         me = self.learner
         head = Text(f"Đúng: {action_words(action, game).vi}.",
                     f"Right: {action_words(action, game).en}.")

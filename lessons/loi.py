@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, rule_key
 from engine.events import BecameBao, EndKind, Origin
 from engine.explain import explanation
 from engine.game import Game, Phase
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, rule_key
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R

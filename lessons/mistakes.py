@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.chan.violations import rule_key
 from engine.game import Game
-from engine.violations import rule_key
 from lessons import loi, xuong
 from lessons.item import Item
 from lessons.position import game_position

@@ -2,7 +2,7 @@
 chắn; is it chờ ù (R5.5); which cards win it and how many are still live; may this card be
 eaten, and with what (R4.4, R7).
 
-Answers come from engine.hand (``arrange``, ``find_waits``, ``wait_shape``) and the game
+Answers come from engine.chan.hand (``arrange``, ``find_waits``, ``wait_shape``) and the game
 (``faults_of``, ``seen_by``). Every answer carries the hand's canonical arrangement:
 ``chan``/``ca``/``ba_dau`` are lists of card-code groups, ``que`` a flat list of codes.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.hand import Arrangement, arrange, find_waits, wait_shape
 from engine.explain import explanation
 from engine.game import Game, Phase
-from engine.hand import Arrangement, arrange, find_waits, wait_shape
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.actions import Act, Action
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan.call import NAME_EN, NAME_VI, render
+from engine.chan.cards import Card
+from engine.chan.violations import NAMES_VI
 from lessons.item import Text
 
 RULE_NAMES_EN: dict[str, str] = {

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import LangRules
 from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
 from lessons.item import JSON
 
 

@@ -12,13 +12,13 @@ from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act
-from engine.call import in_order
-from engine.cuoc import total
+from engine.chan.call import in_order
+from engine.chan.cuoc import total
+from engine.chan.rules import LangRules
+from engine.chan.settlement import Payout
+from engine.chan.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, Violation
 from engine.events import BecameBao, Declined, EndKind, Played
 from engine.game import Game
-from engine.rules import LangRules
-from engine.settlement import Payout
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, Violation
 from replays import messages as M
 from replays.notes import Notes
 from replays.rebuild import replay_session

@@ -19,9 +19,9 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from engine.chan.rules import LangRules
 from engine.errors import BadDeal
 from engine.game import Game
-from engine.rules import LangRules
 from engine.session import Session
 from replays.errors import BadRecord, problem_of
 from replays.rebuild import replay_game, start_game

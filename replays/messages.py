@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.call import NAME_EN, render
+from engine.chan.call import NAME_EN, render
+from engine.chan.violations import NAMES_VI
 from engine.explain import explanation
-from engine.violations import NAMES_VI
 
 Text = tuple[str, str]  # (vi, en)
 

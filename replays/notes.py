@@ -1,7 +1,7 @@
 """Teaching notes (``note_*`` annotations): never errors, only the engine's facts made visible.
 
 - ``note_waits``: at each turn of a seat whose hand is waiting (R5.5), the cards it waits on
-  and how many copies of each it cannot see (engine.hand.find_waits on Game.seen_by);
+  and how many copies of each it cannot see (engine.chan.hand.find_waits on Game.seen_by);
 - ``note_fed_next``: a discard (or trả cửa) that the entitled player then ate;
 - ``note_broke_wait``: an eat after which (eat + discard) the hand no longer waits.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
+from engine.chan import hand as H
+from engine.chan.hand import find_waits
 from engine.events import Event, Origin
 from engine.game import Game
-from engine.hand import find_waits
 from replays.messages import broke_text, fed_text, waits_text
 
 Note = dict[str, Any]

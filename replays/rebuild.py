@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action
+from engine.chan.rules import LangRules
 from engine.errors import BadDeal, IllegalAction
 from engine.events import Event
 from engine.game import Game
-from engine.rules import LangRules
 from engine.session import Session
 from replays.errors import BadRecord, Problem, problem_of
 from replays.record import GameRecord, SessionRecord

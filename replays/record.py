@@ -8,9 +8,9 @@ from typing import Any, Literal
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.game import Mode
-from engine.rules import DEFAULT_RULES, LangRules
 
 PlayerKind = Literal["human", "ai"]
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from engine.events import Event
 from engine.game import Game, Mode
 from replays.errors import RecordError, write_cause

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.violations import rule_key
+from engine.chan.violations import rule_key
 from replays.library import CALL_KINDS, LibraryRow, current_counts, library_rows
 from replays.store import Store
 

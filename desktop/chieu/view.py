@@ -12,8 +12,8 @@ from enum import StrEnum
 
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
-from engine.cards import Card
-from engine.observation import Observation
+from engine.chan.cards import Card
+from engine.chan.observation import Observation
 
 
 class Zone(StrEnum):

@@ -38,7 +38,7 @@ from desktop.qt import (
     Signal,
 )
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan.cards import Card
 from engine.game import Game, Phase
 from lessons.first_game import (
     TITLE,

@@ -10,13 +10,13 @@ from html import escape
 
 from desktop.call_order import GROUPS, ORDER, group_of, order_title
 from desktop.i18n import current, pick, translate
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import COPIES, DECK_SIZE, N_KINDS, Card
-from engine.cuoc import POINTS, rule_id, score
-from engine.cuoc_ids import CUOC_IDS
+from engine.chan.call import NAME_EN, NAME_VI, render
+from engine.chan.cards import COPIES, DECK_SIZE, N_KINDS, Card
+from engine.chan.cuoc import POINTS, rule_id, score
+from engine.chan.cuoc_ids import CUOC_IDS
+from engine.chan.settlement import U_LAO_POINTS
+from engine.chan.violations import BAO_RULES, NAMES_VI, NGHI_RULES, U_BAO_RULES
 from engine.explain import explanation
-from engine.settlement import U_LAO_POINTS
-from engine.violations import BAO_RULES, NAMES_VI, NGHI_RULES, U_BAO_RULES
 
 EXAMPLE_CARD = "X"  # the explanation sentences speak of "the card X"
 EXAMPLE_CALL = (("thong", 1), ("chi", 1), ("dia_u", 1), ("chiu_u", 1), ("bach_thu", 1),

@@ -6,8 +6,8 @@ texts, questions and explanations come from lessons/ in both languages (`text`).
 from __future__ import annotations
 
 from desktop.i18n import current, pick, translate
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan.cards import Card
+from engine.chan.violations import NAMES_VI
 from lessons.item import Text
 from lessons.phrases import OTHER_NAMES, RULE_NAMES_EN
 

@@ -25,7 +25,7 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from engine.cuoc import POINTS, rule_id
+from engine.chan.cuoc import POINTS, rule_id
 from engine.game import Game
 
 COUNTED = frozenset({"leo", "tom", "chiu", "bon", "thien_khai"})  # R6: may occur several times

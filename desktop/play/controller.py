@@ -24,11 +24,11 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.actions import Act, Action
-from engine.ai import Decision, make_player
-from engine.cards import Card
+from engine.chan.ai import Decision, make_player
+from engine.chan.cards import Card
+from engine.chan.observation import Observation
 from engine.explain import Explanation
 from engine.game import Game, Mode, Phase
-from engine.observation import Observation
 from replays.store import Store
 
 __all__ = ["LEARNER", "PlayController", "Warning"]

@@ -12,7 +12,7 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.view import Prompt
 from desktop.keys import key_hint
 from engine.actions import Act, Action
-from engine.cards import Card, pairs_with
+from engine.chan.cards import Card, pairs_with
 from engine.game import Game, Mode, Phase
 
 

@@ -13,14 +13,14 @@ from html import escape
 from desktop.chieu.drawing import hand_groups
 from desktop.i18n import translate
 from desktop.play.words import call_text, card_name, cuoc_name, rule_name
-from engine.call import Verdict, in_order
-from engine.cards import Card
-from engine.cuoc import POINTS, rule_id
+from engine.chan.call import Verdict, in_order
+from engine.chan.cards import Card
+from engine.chan.cuoc import POINTS, rule_id
+from engine.chan.settlement import Payout, Settlement
+from engine.chan.violations import NGHI_RULES, U_BAO_RULES
 from engine.events import EndKind
 from engine.game import Game
 from engine.session import Session
-from engine.settlement import Payout, Settlement
-from engine.violations import NGHI_RULES, U_BAO_RULES
 
 HAND_URL = "chan://hand"  # the winning hand's picture (pages.ResultPage adds it)
 

@@ -23,8 +23,8 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
+from engine.chan.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES
 from engine.game import Game
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES
 
 
 def consequences(rules: set[str]) -> list[str]:

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from desktop.i18n import current, pick, translate
 from engine.actions import Act, Action
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import Card, pairs_with
+from engine.chan.call import NAME_EN, NAME_VI, render
+from engine.chan.cards import Card, pairs_with
+from engine.chan.violations import NAMES_VI
 from engine.explain import Explanation
-from engine.violations import NAMES_VI
 
 
 def card_name(card: Card | None) -> str:

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from engine import hand as H
-from engine.ai import BeginnerPlayer, LearnerRates, RandomPlayer
-from engine.ai.masks import after_decline, after_discard, after_eat, masks_of
-from engine.ai.tracker import track
-from engine.cards import pairs_with
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai import BeginnerPlayer, LearnerRates, RandomPlayer
+from engine.chan.ai.masks import after_decline, after_discard, after_eat, masks_of
+from engine.chan.ai.tracker import track
+from engine.chan.cards import pairs_with
+from engine.chan.deal import Deal
+from engine.chan.violations import legal_eats, note_decline, note_discard, note_eat
 from engine.game import Game
-from engine.violations import legal_eats, note_decline, note_discard, note_eat
 
 SLIPPY = LearnerRates(miss_u=0.5, miss_chiu=0.5, fault=0.6, undercall=0.5, slip=0.5)
 

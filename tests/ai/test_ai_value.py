@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from engine import hand as H
-from engine.ai.masks import masks_of
-from engine.ai.value import STUCK, uniform, value
-from engine.ai.worlds import clone
-from engine.cards import N_KINDS, parse_cards
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai.masks import masks_of
+from engine.chan.ai.value import STUCK, uniform, value
+from engine.chan.ai.worlds import clone
+from engine.chan.cards import N_KINDS, parse_cards
+from engine.chan.deal import Deal
+from engine.chan.violations import SeatHistory
 from engine.game import Game
-from engine.violations import SeatHistory
 
 CLEAN = masks_of(SeatHistory())
 

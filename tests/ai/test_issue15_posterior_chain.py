@@ -10,15 +10,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import hand as H
-from engine.ai import make_player
-from engine.ai.posterior import Chain, checks_of, seat_weight
-from engine.ai.strong import strong_player
-from engine.ai.worlds import ChainWorlds, hidden_of, sample_deal, sample_world
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai import make_player
+from engine.chan.ai.posterior import Chain, checks_of, seat_weight
+from engine.chan.ai.strong import strong_player
+from engine.chan.ai.worlds import ChainWorlds, hidden_of, sample_deal, sample_world
+from engine.chan.deal import Deal
+from engine.chan.observation import Observation
 from engine.events import Declined
 from engine.game import Game, Mode
-from engine.observation import Observation
 from tests.ai.likelihood import replay_weighted
 from tests.ai.test_issue15_strong_inference import NINE_V, _after_pass
 

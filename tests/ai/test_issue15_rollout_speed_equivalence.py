@@ -16,17 +16,17 @@ import random
 
 import pytest
 
-from engine.ai import make_player
-from engine.ai.masks import after_eat, masks_of, masks_of_judged
-from engine.ai.players import NormalPlayer
-from engine.ai.policy import best, score
-from engine.ai.rollout import Simulator
-from engine.ai.tracker import track
-from engine.ai.worlds import clone, hidden_of, sample_world
-from engine.deal import Deal
+from engine.chan.ai import make_player
+from engine.chan.ai.masks import after_eat, masks_of, masks_of_judged
+from engine.chan.ai.players import NormalPlayer
+from engine.chan.ai.policy import best, score
+from engine.chan.ai.rollout import Simulator
+from engine.chan.ai.tracker import track
+from engine.chan.ai.worlds import clone, hidden_of, sample_world
+from engine.chan.deal import Deal
+from engine.chan.observation import Observation
+from engine.chan.violations import discard_faults, note_eat, partners
 from engine.game import Game
-from engine.observation import Observation
-from engine.violations import discard_faults, note_eat, partners
 
 # sha256(repr(game.record))[:16] of the all-normal games dealt from 15150 + i (picker
 # (i // 4) % 4), recorded with the code before the issue-15 rollout speed-ups.

@@ -10,12 +10,12 @@ import random
 from collections import Counter
 
 from engine.actions import Action
-from engine.ai import make_player
-from engine.ai.posterior import PASS_CHAN_1
-from engine.ai.selfplay import reproducible_player
-from engine.ai.strong import POINTS, StrongPlayer
-from engine.cards import ALL_CARDS, parse_cards
-from engine.deal import Deal
+from engine.chan.ai import make_player
+from engine.chan.ai.posterior import PASS_CHAN_1
+from engine.chan.ai.selfplay import reproducible_player
+from engine.chan.ai.strong import POINTS, StrongPlayer
+from engine.chan.cards import ALL_CARDS, parse_cards
+from engine.chan.deal import Deal
 from engine.game import Game
 from tests.ai.likelihood import replay_weighted
 

@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from engine.ai import NormalPlayer, make_player
-from engine.ai.selfplay import play_session
-from engine.ai.strong import strong_player
-from engine.ai.worlds import NoWorld, sample_world
-from engine.deal import Deal
+from engine.chan.ai import NormalPlayer, make_player
+from engine.chan.ai.selfplay import play_session
+from engine.chan.ai.strong import strong_player
+from engine.chan.ai.worlds import NoWorld, sample_world
+from engine.chan.deal import Deal
 from engine.errors import IllegalAction
 from engine.game import Game
 from replays.advice import advise, decision_points

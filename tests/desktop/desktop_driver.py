@@ -14,8 +14,8 @@ from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
 from desktop.qt import QPoint, Qt, QWidget
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.cards import Card
+from engine.chan.ai import make_player
+from engine.chan.cards import Card
 from engine.game import Game, Phase
 
 TIMEOUT = 5000

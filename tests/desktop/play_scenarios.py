@@ -12,10 +12,10 @@ import random
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.deal import Deal
+from engine.chan.ai import make_player
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES
 from engine.game import Game, Mode, Phase
-from engine.rules import DEFAULT_RULES
 
 LEARNER = 0
 

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.qt import QMessageBox, QPushButton, Qt
-from engine.ai import make_player
+from engine.chan.ai import make_player
 from replays.store import Store
 
 SEED = 11

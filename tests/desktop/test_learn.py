@@ -25,13 +25,13 @@ from desktop.learn.words import FAMILY_ORDER
 from desktop.main_window import MainWindow
 from desktop.qt import QCoreApplication, QEvent, Qt
 from engine.actions import Act
-from engine.call import NAME_VI, render
-from engine.cuoc import POINTS
-from engine.cuoc_ids import CUOC_IDS, RULE_ID
-from engine.deal import Deal
+from engine.chan.call import NAME_VI, render
+from engine.chan.cuoc import POINTS
+from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.chan.deal import Deal
+from engine.chan.violations import NAMES_VI
 from engine.explain import explanation
 from engine.game import Game, Mode
-from engine.violations import NAMES_VI
 from lessons import drills
 from lessons.content import lessons
 from lessons.progress import Progress

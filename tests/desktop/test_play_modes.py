@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from desktop.main_window import MainWindow
 from desktop.settings import Settings, save, settings_path
 from engine.actions import Act, Action
-from engine.ai import make_player
+from engine.chan.ai import make_player
 from engine.game import Game, Mode, Phase
 
 

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop.settings import DEFAULT_NAMES, Settings, clean_name, load, save, settings_path
 from desktop.settings_dialog import SettingsDialog
+from engine.chan.rules import LangRules
 from engine.game import Mode
-from engine.rules import LangRules
 from replays.paths import default_db
 
 

@@ -20,7 +20,7 @@ from stop_tables import (
 )
 
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan.cards import Card
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.events import Claim, Declined, Ended, EndKind, Played
 from engine.game import Game, Phase

@@ -19,8 +19,9 @@ from positions import (
 )
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.rules import LangRules
 from engine.errors import (
     BaoRestricted,
     CardNotHeld,
@@ -33,7 +34,6 @@ from engine.errors import (
 )
 from engine.events import Claim, EndKind, Origin
 from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
 
 
 def acts(game: Game) -> list[str]:

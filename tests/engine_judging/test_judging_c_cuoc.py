@@ -10,9 +10,9 @@ import pytest
 from judging_positions import call_true, deal, facts, game, play, wins
 
 from engine.actions import Act, Action
-from engine.cuoc import WinFacts, detect
+from engine.chan.cuoc import WinFacts, detect
+from engine.chan.rules import LangRules
 from engine.game import Game, Phase
-from engine.rules import LangRules
 from engine.session import Session
 
 

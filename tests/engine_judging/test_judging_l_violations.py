@@ -11,7 +11,7 @@ import pytest
 from judging_positions import game, play
 
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan.cards import Card
 from engine.errors import BaoRestricted
 from engine.explain import Explanation, explanation
 from engine.game import Game, Phase

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from engine.actions import Act, Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from engine.events import EndKind
 from engine.game import Game, Mode, Phase
 from replays.analyzer import Doc

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.actions import Act, Action
-from engine.deal import Deal, cai_recipient
+from engine.chan.deal import Deal, cai_recipient
 from engine.game import Game, Phase
 from lessons.first_game import (
     CONTENT,

@@ -14,8 +14,8 @@ import pytest
 from lesson_checks import check
 
 from engine.actions import Act, Action
-from engine.ai.players import BeginnerPlayer
-from engine.deal import Deal
+from engine.chan.ai.players import BeginnerPlayer
+from engine.chan.deal import Deal
 from engine.game import Mode
 from lessons import nuoc_hay, play
 from lessons.cli import main

@@ -81,8 +81,8 @@ def test_a_thien_u_let_pass_is_asked_before_the_first_discard() -> None:
     from collections import Counter
 
     from engine.actions import Act, Action
-    from engine.cards import DECK, Card
-    from engine.deal import Deal
+    from engine.chan.cards import DECK, Card
+    from engine.chan.deal import Deal
     from engine.game import Game
     from replays.analyzer import game_annotations
 

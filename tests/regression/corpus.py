@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.cuoc_ids import CUOC_IDS
-from engine.deal import Deal
+from engine.chan.cuoc_ids import CUOC_IDS
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.game import Game, Mode, Phase
-from engine.rules import DEFAULT_RULES, LangRules
 from engine.session import Session
 from replays.chanjson import dumps, to_json
 from replays.record import GameRecord, Player, SessionRecord
@@ -75,7 +75,7 @@ class Chaos:
         moves = game.legal_actions()
         claim = next((a for a in moves if a.act in (Act.WIN, Act.CHIU)), None)
         if claim is None and len(moves) > 1 and rng.random() < self.guide:
-            from engine.ai.players import NormalPlayer
+            from engine.chan.ai.players import NormalPlayer
             return NormalPlayer().choose(game.observation(actor)).action
         if claim is not None and game.phase is Phase.CLAIM:
             p = self.win if claim.act is Act.WIN else self.chiu
@@ -189,7 +189,7 @@ def make_session(spec: SessionSpec) -> SessionRecord:
     """The session of ``spec`` (a function of the spec alone)."""
     rules = RULES[spec.rules]
     if spec.kind == "selfplay":
-        from engine.ai.selfplay import play_session
+        from engine.chan.ai.selfplay import play_session
         games = play_session(spec.levels, spec.games, spec.seed, spec.players, rules)
         return SessionRecord(rules, _players(spec.levels), tuple(_record(g) for g in games))
     rng = random.Random(f"corpus:{spec.name}:{spec.seed}")
@@ -276,8 +276,8 @@ def analyze_outputs(spec: SessionSpec, path: Path) -> dict[str, str]:
 def decision_lines(seed: int, levels: tuple[str, ...]) -> list[str]:
     """Every decision of one game among ``levels``: the action, its reason and its value,
     and the normal player's value of every legal action (repr: every digit)."""
-    from engine.ai.players import NormalPlayer
-    from engine.ai.selfplay import reproducible_player
+    from engine.chan.ai.players import NormalPlayer
+    from engine.chan.ai.selfplay import reproducible_player
 
     rng = random.Random(seed)
     table = [reproducible_player(lv, rng.randrange(2**32)) for lv in levels]

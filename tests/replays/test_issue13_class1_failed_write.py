@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from replay_games import CAREFUL, Policy
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import DEFAULT_RULES
 from engine.events import Played
 from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES
 from replays.recorder import NotSaved, Recorder
 from replays.store import Store, result_summary
 

@@ -27,7 +27,7 @@ import pytest
 from replay_games import CAREFUL, play, record_games, record_of, session_of
 from sqlite_utils import Database
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from replays.batch import analyze_library, pending_games
 from replays.chanjson import write_file
 from replays.library import import_file

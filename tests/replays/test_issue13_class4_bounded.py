@@ -24,12 +24,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Action
-from engine.call import judge
-from engine.call import parse as parse_call
-from engine.cuoc import POINTS, score
-from engine.cuoc_ids import CUOC_IDS, MAX_COUNT, MAX_ENTRIES
+from engine.chan.call import judge
+from engine.chan.call import parse as parse_call
+from engine.chan.cuoc import POINTS, score
+from engine.chan.cuoc_ids import CUOC_IDS, MAX_COUNT, MAX_ENTRIES
+from engine.chan.rules import MAX_STAKE, LangRules
 from engine.errors import BadAction, BadRules
-from engine.rules import MAX_STAKE, LangRules
 from replays.chanjson import parse
 from replays.cli import main
 from replays.errors import BadRecord

@@ -14,7 +14,7 @@ import pytest
 import replays.chanjson as chanjson
 import replays.chanjson_large as large
 import replays.files as files
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.chanjson import dumps, to_json, write_file
 from replays.errors import BadFile
 from replays.record import GameRecord, Player, SessionRecord

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sqlite_utils import Database
 
 import replays.rebuild as rebuild
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from engine.game import Game
 from engine.session import Session
 from replays.analyzer import analyze_session

@@ -18,7 +18,7 @@ import pytest
 
 import replays.hoi as hoi
 import replays.rebuild as rebuild
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from engine.game import Game
 from engine.session import Session
 from replays.cli import main

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from engine.actions import Act, Action
-from engine.ai.selfplay import audit
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan.ai.selfplay import audit
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
 from engine.game import Game
 from lessons.mistakes import game_mistakes
 from replays.analyzer import analyze_session

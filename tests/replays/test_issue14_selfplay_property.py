@@ -1,4 +1,4 @@
-"""Issue 14, the property: every self-play record (engine.ai.selfplay, real mode) cut right
+"""Issue 14, the property: every self-play record (engine.chan.ai.selfplay, real mode) cut right
 after its nọc-stop draw (R4.9) analyses as a drawn game — written as a .chan.json file and read
 back, as ``chan-tutor analyze`` reads it — with one missed ù for each seat that could still
 have won on the stop card; the drawer's dưới written after it changes nothing; and the same
@@ -11,9 +11,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Act, Action
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
+from engine.chan.rules import LangRules
 from engine.game import Game
-from engine.rules import LangRules
 from replays.analyzer import analyze_session
 from replays.chanjson import parse, to_json
 from replays.record import GameRecord, Player, SessionRecord

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.advice import (
     ADVICE_VERSION,
     Advice,

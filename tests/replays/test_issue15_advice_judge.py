@@ -4,9 +4,9 @@ the strong player's advice comes from one search that both chooses and evaluates
 
 from __future__ import annotations
 
-from engine.ai import NormalPlayer
-from engine.ai.selfplay import play_game
-from engine.deal import Deal
+from engine.chan.ai import NormalPlayer
+from engine.chan.ai.selfplay import play_game
+from engine.chan.deal import Deal
 from engine.game import Game
 from replays.advice import ADVISER, ADVISERS, advise
 

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 import pytest
 
 from engine.actions import Action
-from engine.ai import NormalPlayer
-from engine.ai.selfplay import play_game, play_session, reproducible_player
-from engine.ai.strong import SearchResult, StrongPlayer
-from engine.deal import Deal
+from engine.chan.ai import NormalPlayer
+from engine.chan.ai.selfplay import play_game, play_session, reproducible_player
+from engine.chan.ai.strong import SearchResult, StrongPlayer
+from engine.chan.deal import Deal
 from engine.game import Game
 from replays.advice import (
     ADVICE_SEED,

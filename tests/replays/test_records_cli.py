@@ -26,7 +26,7 @@ from replay_games import (
 )
 
 from engine.actions import Act
-from engine.cards import pairs_with
+from engine.chan.cards import pairs_with
 from engine.game import Game, Phase
 from replays.chanjson import to_json
 from replays.migrations import SCHEMA_VERSION

@@ -20,10 +20,10 @@ from replay_games import (
 )
 from sqlite_utils import Database
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import LangRules
 from engine.events import EndKind
 from engine.game import Game, Mode
-from engine.rules import LangRules
 from engine.session import Session
 from replays.analyzer import ANALYSIS_VERSION
 from replays.chanjson import to_json

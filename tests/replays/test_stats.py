@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from replay_games import RANDOM, record_games
 
-from engine.ai.selfplay import audit, play_session
+from engine.chan.ai.selfplay import audit, play_session
 from engine.game import Game
 from replays.batch import analyze_library
 from replays.record import GameRecord, Player, SessionRecord

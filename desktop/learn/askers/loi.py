@@ -24,8 +24,8 @@ from desktop.qt import (
     QWidget,
 )
 from engine.actions import Action
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan.cards import Card
+from engine.chan.violations import NAMES_VI
 from lessons import phrases
 from lessons.item import JSON, Grade, Item
 

@@ -10,7 +10,7 @@ from desktop.i18n import current
 from desktop.learn.askers.base import Asker
 from desktop.learn.words import seat_name
 from desktop.qt import QObject
-from engine.cards import Card
+from engine.chan.cards import Card
 from engine.game import Game
 from lessons.item import Item
 from lessons.position import rebuild

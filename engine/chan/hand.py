@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import CC_INDEX, N_KINDS, Card
+from engine.chan.cards import CC_INDEX, N_KINDS, Card
 
 ONE: tuple[int, ...] = tuple(1 << (3 * k) for k in range(N_KINDS))
 LOW = sum(ONE)  # the low bit of every kind's count: its parity

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai.masks import Masks, masks_of
-from engine.ai.policy import best, score
-from engine.ai.situation import Situation
-from engine.ai.tracker import PublicSeat, rank_bit
-from engine.ai.value import DEFAULT_KNOBS, Knobs, value
+from engine.chan import hand as H
+from engine.chan.ai.masks import Masks, masks_of
+from engine.chan.ai.policy import best, score
+from engine.chan.ai.situation import Situation
+from engine.chan.ai.tracker import PublicSeat, rank_bit
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs, value
+from engine.chan.melds import MeldKind
+from engine.chan.violations import SeatHistory
 from engine.events import EndKind
 from engine.game import Game
-from engine.melds import MeldKind
-from engine.violations import SeatHistory
 
 FULL = 4 * H.LOW
 _MASK_CACHE_SIZE = 4096

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action
-from engine.cards import Card
+from engine.chan.cards import Card
+from engine.chan.melds import Meld
+from engine.chan.rules import LangRules
 from engine.events import Outcome, Placed
-from engine.melds import Meld
-from engine.rules import LangRules
 
 
 @dataclass(frozen=True, slots=True)

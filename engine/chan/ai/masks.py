@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from engine.cards import CC_INDEX, N_KINDS
-from engine.violations import SeatHistory, discard_faults, eat_faults_history
+from engine.chan.cards import CC_INDEX, N_KINDS
+from engine.chan.violations import SeatHistory, discard_faults, eat_faults_history
 
 ALL = (1 << N_KINDS) - 1
 # Bits of the kinds of a rank; Chi chi is its own rank 8.

@@ -3,7 +3,7 @@
 An observation carries the seat's current hand and the public record. Every card that left a
 hand is public (discards, the hand card of each eat, chíu, trả cửa), so the seat's dealt hand
 is its current hand plus what it played, and replaying the record forward with the engine's
-own judging functions (engine.violations) rebuilds its ``SeatHistory`` exactly: declines,
+own judging functions (engine.chan.violations) rebuilds its ``SeatHistory`` exactly: declines,
 discards, eats, bòn, its own lỗi — what the rules L6–L17 look back at (not ``bo_u``: the
 claim windows a seat let pass are not in the record). For the other seats only public
 facts are kept: what each discarded, ate, and let pass.
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.observation import Observation
-from engine.violations import (
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.observation import Observation
+from engine.chan.violations import (
     BAO_RULES,
     SeatHistory,
     Violation,

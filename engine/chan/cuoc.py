@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine import hand as H
-from engine.cards import Card
-from engine.cuoc_ids import CUOC_IDS, RULE_ID
-from engine.melds import Meld, MeldKind
-from engine.rules import LangRules
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.chan.melds import Meld, MeldKind
+from engine.chan.rules import LangRules
 
 # (điểm, dịch) per cước, C1..C25 (R6 table).
 POINTS: dict[str, tuple[int, int]] = dict(zip(CUOC_IDS, (

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai.policy import Scored
-from engine.ai.situation import Situation
-from engine.call import render
-from engine.cards import CC_INDEX, SUIT_NAMES_VI, Card
-from engine.violations import NAMES_VI
+from engine.chan import hand as H
+from engine.chan.ai.policy import Scored
+from engine.chan.ai.situation import Situation
+from engine.chan.call import render
+from engine.chan.cards import CC_INDEX, SUIT_NAMES_VI, Card
+from engine.chan.violations import NAMES_VI
 
 
 @dataclass(frozen=True, slots=True)

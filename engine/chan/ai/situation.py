@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai.masks import Masks, masks_of
-from engine.ai.tracker import PublicSeat, track
-from engine.ai.value import DEFAULT_KNOBS, Context, Knobs, uniform
-from engine.cards import N_KINDS
+from engine.chan import hand as H
+from engine.chan.ai.masks import Masks, masks_of
+from engine.chan.ai.tracker import PublicSeat, track
+from engine.chan.ai.value import DEFAULT_KNOBS, Context, Knobs, uniform
+from engine.chan.cards import N_KINDS
+from engine.chan.melds import MeldKind
+from engine.chan.observation import Observation
+from engine.chan.violations import SeatHistory, discard_faults, eat_faults_a, eat_faults_history
 from engine.events import Placed
-from engine.melds import MeldKind
-from engine.observation import Observation
-from engine.violations import SeatHistory, discard_faults, eat_faults_a, eat_faults_history
 
 FULL = 4 * H.LOW  # four copies of every kind
 

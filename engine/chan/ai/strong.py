@@ -29,14 +29,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
-from engine.ai.players import Decision, NormalPlayer, decision_rng
-from engine.ai.policy import Scored, best
-from engine.ai.reasons import Reason, action_text, explain
-from engine.ai.rollout import Simulator
-from engine.ai.tracker import track
-from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import ChainWorlds, Hidden, NoWorld, World, clone, hidden_of, sample_world
-from engine.observation import Observation
+from engine.chan.ai.players import Decision, NormalPlayer, decision_rng
+from engine.chan.ai.policy import Scored, best
+from engine.chan.ai.reasons import Reason, action_text, explain
+from engine.chan.ai.rollout import Simulator
+from engine.chan.ai.tracker import track
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
+from engine.chan.ai.worlds import (
+    ChainWorlds,
+    Hidden,
+    NoWorld,
+    World,
+    clone,
+    hidden_of,
+    sample_world,
+)
+from engine.chan.observation import Observation
 
 POINTS = 0.1  # what one điểm paid or received is worth in a rollout, in wins
 

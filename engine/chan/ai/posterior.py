@@ -21,11 +21,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine import hand as H
 from engine.actions import Act
-from engine.cards import Card
-from engine.observation import Observation
-from engine.violations import legal_eats
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.observation import Observation
+from engine.chan.violations import legal_eats
 
 # How much likelier the normal policy is to make a public move in one world than in another,
 # measured on its own self-play (120 games; bench/ai.py). Letting an offered card pass: it

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai.masks import Masks, after_decline, after_discard, after_eat
-from engine.ai.situation import Situation
-from engine.ai.value import value
-from engine.cards import CC_INDEX, Card
-from engine.events import Origin
-from engine.violations import (
+from engine.chan import hand as H
+from engine.chan.ai.masks import Masks, after_decline, after_discard, after_eat
+from engine.chan.ai.situation import Situation
+from engine.chan.ai.value import value
+from engine.chan.cards import CC_INDEX, Card
+from engine.chan.violations import (
     BAO_RULES,
     NGHI_RULES,
     U_BAO_RULES,
     legal_eats,
 )
+from engine.events import Origin
 
 WIN_VALUE = 1.0
 BO_U_COST = 1.0  # R7.1: a later win is unpaid; the win now is lost

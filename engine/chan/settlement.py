@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.call import Verdict
-from engine.cuoc import ga_count, total
-from engine.rules import LangRules
+from engine.chan.call import Verdict
+from engine.chan.cuoc import ga_count, total
+from engine.chan.rules import LangRules
 
 U_LAO_POINTS = 12  # R7.4: "tám đỏ, 2 lèo" = 8 + 2 + 2
 

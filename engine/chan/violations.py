@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import hand as H
-from engine.cards import CC_INDEX, Card
+from engine.chan import hand as H
+from engine.chan.cards import CC_INDEX, Card
 
 # The rules whose breach makes a player báo at once (R7.3).
 BAO_RULES = frozenset(f"L{i}" for i in range(6, 18))

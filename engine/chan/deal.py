@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import DECK, Card, format_cards, parse_card
+from engine.chan.cards import DECK, Card, format_cards, parse_card
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.errors import BadCardCode, BadDeal
-from engine.rules import DEFAULT_RULES, LangRules
 
 N_PILES = 5
 PILE_SIZE = 19

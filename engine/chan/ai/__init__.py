@@ -19,7 +19,7 @@ The modules, bottom up:
 
 from __future__ import annotations
 
-from engine.ai.players import (
+from engine.chan.ai.players import (
     BeginnerPlayer,
     Decision,
     LearnerRates,
@@ -27,7 +27,7 @@ from engine.ai.players import (
     Player,
     RandomPlayer,
 )
-from engine.ai.reasons import Reason
+from engine.chan.ai.reasons import Reason
 
 LEVELS = ("beginner", "normal", "strong", "random")
 
@@ -42,7 +42,7 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "random":
         return RandomPlayer(seed)
     if level == "strong":
-        from engine.ai.strong import strong_player
+        from engine.chan.ai.strong import strong_player
         return strong_player(seed)
     raise ValueError(f"unknown level '{level}' (one of {', '.join(LEVELS)})")
 

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.cuoc import ORDER_GROUP, PICTURES, Instances, canonical, score
-from engine.cuoc_ids import CUOC_IDS, check_call
+from engine.chan.cuoc import ORDER_GROUP, PICTURES, Instances, canonical, score
+from engine.chan.cuoc_ids import CUOC_IDS, check_call
 from engine.errors import BadAction
 
 NAME_VI: dict[str, str] = {

@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine import hand as H
-from engine.ai.masks import Masks
-from engine.cards import CC_INDEX, N_KINDS
+from engine.chan import hand as H
+from engine.chan.ai.masks import Masks
+from engine.chan.cards import CC_INDEX, N_KINDS
 
 
 @dataclass(frozen=True, slots=True)

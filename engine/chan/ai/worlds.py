@@ -20,16 +20,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai.posterior import DECLINED, THIN, Chain
-from engine.ai.tracker import played_from_hand
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai.posterior import DECLINED, THIN, Chain
+from engine.chan.ai.tracker import played_from_hand
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.observation import Observation
 from engine.errors import ChanError, IllegalAction
 from engine.events import Declined
 from engine.game import Game, Mode
-from engine.observation import Observation
 
 FULL = 4 * H.LOW
 World = Game  # a sampled game that only the strong player sees

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Act, Action
-from engine.ai.policy import Scored, best, fault_cost, score
-from engine.ai.reasons import Reason, card_en, card_vi, explain
-from engine.ai.situation import Situation, from_observation
-from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.observation import Observation
+from engine.chan.ai.policy import Scored, best, fault_cost, score
+from engine.chan.ai.reasons import Reason, card_en, card_vi, explain
+from engine.chan.ai.situation import Situation, from_observation
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
+from engine.chan.observation import Observation
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Act
-from engine.ai.players import Player
+from engine.chan.ai.players import Player
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.events import Declined, EndKind
 from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
 from engine.session import Session
 
 PlayerFactory = Callable[[str, int], Player]
@@ -25,9 +25,9 @@ def reproducible_player(level: str, seed: int) -> Player:
     """A player whose every decision is fixed by its seed (strong searches a fixed number of
     worlds instead of a time budget)."""
     if level == "strong":
-        from engine.ai.strong import strong_player
+        from engine.chan.ai.strong import strong_player
         return strong_player(seed, budget_ms=None, worlds=SELFPLAY_WORLDS)
-    from engine.ai import make_player
+    from engine.chan.ai import make_player
     return make_player(level, seed)
 
 

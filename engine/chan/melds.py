@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card
+from engine.chan.cards import Card
 
 
 class MeldKind(StrEnum):

@@ -1,0 +1,1 @@
+"""Chắn (RULES.md): the first ruleset of the engine."""
