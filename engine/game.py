@@ -18,16 +18,15 @@ from engine.chan.cuoc import WinFacts, detect
 from engine.chan.deal import Deal
 from engine.chan.melds import Meld, MeldKind
 from engine.chan.observation import Observation
+from engine.chan.rulebook import REGISTRY
 from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.chan.settlement import Settlement, no_payment, settle_u_lao, settle_win
 from engine.chan.violations import (
-    BAO_RULES,
     SeatHistory,
-    Violation,
-    discard_faults,
-    eat_faults_a,
-    eat_faults_history,
+    discard_violations,
+    eat_violations,
     legal_eats,
+    makes_bao,
     note_decline,
     note_discard,
     note_eat,
@@ -54,9 +53,10 @@ from engine.events import (
     Outcome,
     Placed,
     Played,
+    Violation,
 )
-from engine.explain import Explanation, explanation
 from engine.faces import ActionFaces
+from engine.registry import Explanation
 
 
 class Phase(StrEnum):
@@ -331,21 +331,16 @@ class Game(ActionFaces):
             live = self.live
             if live is None or a.card is None:
                 return []
-            x, y = live.card, a.card
-            hist = self.hist[seat]
-            out = [Violation(r, seat, y if r in ("L3", "L4", "L5") else x, index)
-                   for r in eat_faults_a(self.hand[seat], self.hand_n[seat],
-                                         self.mat_chan[seat], x, y)]
-            out.extend(Violation(r, seat, y if r in ("L7", "L8") else x, index, cause)
-                       for r, cause in eat_faults_history(hist, x, y))
-            return out
+            return eat_violations(self.hand[seat], self.hand_n[seat], self.mat_chan[seat],
+                                  self.hist[seat], live.card, a.card, seat, index)
         if (act is Act.DISCARD or act is Act.RETURN) and a.card is not None:
-            return [Violation(r, seat, a.card, index, cause)
-                    for r, cause in discard_faults(self.hist[seat], a.card)]
+            return discard_violations(self.hist[seat], a.card, seat, index, act, self.hand[seat],
+                                      self.hand_n[seat], self.mat_chan[seat])
         return []
 
     def explain(self, a: Action) -> tuple[Explanation, ...]:
         """Teaching mode (R7.5): every fault ``a`` would commit, with one sentence each."""
+        explanation = REGISTRY.explanation
         out = [explanation(v.rule, str(v.card)) for v in self.faults_of(a)]
         live = self.live
         if live is not None and self.phase is Phase.CLAIM:
@@ -659,9 +654,10 @@ class Game(ActionFaces):
             self.hist[v.seat].faults.append(v)
             self.violations.append(v)
             events.append(v)
-        if faults and not self.bao[faults[0].seat] and any(v.rule in BAO_RULES for v in faults):
-            self.bao[faults[0].seat] = True
-            events.append(BecameBao(faults[0].seat, faults[0].event))
+        cause = makes_bao(faults)
+        if cause is not None and not self.bao[cause.seat]:
+            self.bao[cause.seat] = True
+            events.append(BecameBao(cause.seat, cause.event, cause.rule))
 
     def _note_decline(self, seat: int) -> None:
         """The entitled seat leaves the live card: declined if it could eat it legally (R7)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.chan.deal import Deal
+from engine.chan.rulebook import KEEPS_THONG, REGISTRY
 from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.chan.settlement import Payout
 from engine.events import EndKind
@@ -32,12 +33,10 @@ def result_of(game: Game) -> GameResult:
     winner = outcome.winner if outcome.kind is EndKind.WIN else None
     gives = False
     if winner is not None:
-        hist = game.hist[winner]
         if settlement.payout is Payout.NORMAL:
             gives = True  # called correctly; xướng thiếu counts as correct (C2)
         elif settlement.payout is Payout.NGHI_AN_TIEN:  # only for treo tranh, called right
-            gives = not hist.bo_u and {v.rule for v in hist.faults} & {"L0", "L1", "L2"} \
-                == {"L1"} and game.verdict is not None and not game.verdict.sai
+            gives = all(REGISTRY.tagged(r, KEEPS_THONG) for r in settlement.rules)
     return GameResult(winner=winner, end=outcome.kind, payout=settlement.payout,
                       transfers=settlement.transfers, picker=game.deal.picker,
                       last_drawer=game.last_drawer, gives_thong=gives)

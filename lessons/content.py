@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.chan import CHAN
 from engine.chan import hand as H
 from engine.chan.call import in_order, misplaced, render
 from engine.chan.cards import Card
@@ -22,7 +23,6 @@ from engine.chan.cuoc import total
 from engine.chan.cuoc_ids import parse_cuoc_id
 from engine.chan.deal import Deal
 from engine.chan.rules import DEFAULT_RULES
-from engine.explain import explanation
 from lessons import boc_cai, drills, loi, nhan_dien
 from lessons.item import JSON, Item, LessonError, Text
 
@@ -202,7 +202,7 @@ def illustrate(figure: dict[str, Any]) -> dict[str, JSON]:
                 "in_order": [list(x) for x in in_order(call)],
                 "misplaced": [list(x) for x in misplaced(call)]}
     if kind == "rule":
-        e = explanation(figure["rule"], figure.get("card", ""))
+        e = CHAN.registry.explanation(figure["rule"], figure.get("card", ""))
         return {"rule": e.rule, "vi": e.vi, "en": e.en}
     return loi.solve_trai_vi({"meld": {k: figure[k] for k in ("eaten", "hand", "top")}})
 

@@ -7,7 +7,7 @@ learner's; the other seats' moves are fixed by the data. The learner's decisions
 first who receives the cái (R2.6), then each of its moves in the data. Before a step the guide
 says what to do (``Step.instruction``); a move is checked against the data (``FirstGame.try_*``):
 the right one is applied and explained by the engine's computer player (engine.chan.ai.reasons), any
-other is explained — its lỗi (engine.explain), why it is not possible now, or how the computer
+other is explained — its lỗi (the rulebook), why it is not possible now, or how the computer
 values it — and not applied. Every sentence is made from engine facts, in both languages, and
 names the cards it speaks of in ``Step.mentions`` so that a test can check them against the
 position the step is shown in.
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Act, Action
+from engine.chan import CHAN
 from engine.chan.ai import NormalPlayer
 from engine.chan.ai.reasons import explain as reason_of
 from engine.chan.call import NAME_EN, NAME_VI, judge, render
@@ -292,7 +293,7 @@ class FirstGame:
                            f"{card_en(x)} in your cửa trên pairs with nothing in your hand.")
             elif all(game.faults_of(m) for m in eats):
                 rules = ", ".join(sorted({v.rule for m in eats for v in game.faults_of(m)},
-                                      key=lambda r: int(r[1:])))
+                                         key=CHAN.registry.key))
                 why = Text(f"Ăn {card_vi(x)} ở cửa trên sẽ phạm lỗi ({rules}).",
                            f"Eating {card_en(x)} in your cửa trên would break a rule ({rules}).")
             else:

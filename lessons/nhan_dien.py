@@ -13,12 +13,13 @@ import random
 from typing import Any
 
 from engine.actions import Act, Action
+from engine.chan import CHAN
 from engine.chan import hand as H
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
 from engine.chan.hand import Arrangement, arrange, find_waits, wait_shape
-from engine.explain import explanation
 from engine.game import Game, Phase
+from engine.registry import CardRole
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R
@@ -33,7 +34,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "arrange": ("R3.1", "R3.2", "R3.3", "R3.5", "R3.6"), "count_chan": ("R3.6", "R5.1"),
     "is_waiting": ("R5.1", "R5.5"), "waits": ("R5.5",), "eat_or_not": ("R4.4", "R7"),
 }
-HAND_CARD_RULES = ("L3", "L4", "L5", "L7", "L8")  # the engine names the hand card for these
+LOI = CHAN.registry  # the lỗi named in the eat_or_not answers
 TRIES = 40  # seeded games tried for a position of the wanted sort before giving up
 
 
@@ -228,7 +229,8 @@ def _eat_text(ans: JSON) -> tuple[Text, list[str]]:
             parts.append(head + Text("được.", "allowed."))
             continue
         rules.extend(faults)
-        reasons = [explanation(r, y if r in HAND_CARD_RULES else live) for r in faults]
+        reasons = [LOI.explanation(r, y if LOI[r].card is CardRole.HAND else live)
+                   for r in faults]
         parts.append(head + Text(" ".join(f"{P.rule_name(e.rule).vi}: {e.vi}" for e in reasons),
                                  " ".join(f"{P.rule_name(e.rule).en}: {e.en}"
                                           for e in reasons)))
@@ -286,7 +288,7 @@ def grade(item: Item, response: JSON) -> Grade:
         said = set(R.card_list(R.field(response, "with", "eat")))
         why, faults = _eat_text(ans)
         ok = said == {Card.parse(c) for c in ans["clean"]}
-        return Grade.of(ok, why, rules + sorted(set(faults), key=lambda r: int(r[1:])))
+        return Grade.of(ok, why, rules + sorted(set(faults), key=LOI.key))
     raise LessonError(f"nhan_dien has no kind '{kind}'", f"nhận diện không có dạng '{kind}'")
 
 

@@ -27,8 +27,8 @@ from engine.actions import Act, Action
 from engine.chan.ai import Decision, make_player
 from engine.chan.cards import Card
 from engine.chan.observation import Observation
-from engine.explain import Explanation
 from engine.game import Game, Mode, Phase
+from engine.registry import Explanation
 from replays.store import Store
 
 __all__ = ["LEARNER", "PlayController", "Warning"]

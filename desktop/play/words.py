@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from desktop.i18n import current, pick, translate
 from engine.actions import Act, Action
+from engine.chan import CHAN
 from engine.chan.call import NAME_EN, NAME_VI, render
 from engine.chan.cards import Card, pairs_with
-from engine.chan.violations import NAMES_VI
-from engine.explain import Explanation
+from engine.registry import Explanation
 
 
 def card_name(card: Card | None) -> str:
@@ -28,14 +28,11 @@ def cuoc_name(cid: str) -> str:
 
 
 def rule_name(rule: str) -> str:
-    """"L5 Có chắn cấu cạ"; claims that are not lỗi get their own words."""
-    if rule in NAMES_VI:
-        return f"{rule} {NAMES_VI[rule]}"
-    return {
-        "bo_u": translate("Words", "Bỏ ù"),
-        "missed_chiu": translate("Words", "Bỏ chíu"),
-        "u_lao": translate("Words", "Ù láo"),
-    }.get(rule, rule)
+    """"L5 Có chắn cấu cạ"; judgements that are not lỗi by their name (the rulebook's)."""
+    vi, en = CHAN.registry.name(rule)
+    if CHAN.registry.fault(rule) is not None:
+        return f"{rule} {vi}"
+    return pick(vi, f"{vi} ({en})") if rule in CHAN.registry else rule
 
 
 def explanation_text(e: Explanation) -> str:

@@ -8,9 +8,8 @@ from enum import StrEnum
 
 from engine.chan.call import Verdict
 from engine.chan.cuoc import ga_count, total
+from engine.chan.rulebook import NGHI_AN_TIEN, REGISTRY, U_BAO, U_LAO_POINTS
 from engine.chan.rules import LangRules
-
-U_LAO_POINTS = 12  # R7.4: "tám đỏ, 2 lèo" = 8 + 2 + 2
 
 
 class Payout(StrEnum):
@@ -34,6 +33,8 @@ class Settlement:
     true_score: int  # what the true cước are worth
     ga: int  # gà in the call
     penalty: int  # what the offender pays each payee (xướng sai, ù láo, ù báo)
+    rules: tuple[str, ...] = ()  # the rule ids (rulebook) that decided an ù láo, ù báo or
+    # nghỉ ăn tiền, in the registry's order
 
 
 def no_payment(players: int) -> Settlement:
@@ -44,7 +45,7 @@ def no_payment(players: int) -> Settlement:
 def settle_u_lao(players: int, seat: int, rules: LangRules) -> Settlement:
     """R7.4: ù láo pays every other player 12 điểm; nobody else is paid."""
     return _offender_pays(players, seat, range(players), U_LAO_POINTS, Payout.U_LAO, rules,
-                          0, 0, 0)
+                          0, 0, 0, ("u_lao",))
 
 
 def settle_win(players: int, winner: int, verdict: Verdict, faults: Iterable[str],
@@ -54,15 +55,17 @@ def settle_win(players: int, winner: int, verdict: Verdict, faults: Iterable[str
     call_total = total(verdict.call, rules)
     true_total = total(verdict.true, rules)
     ga = ga_count(verdict.call, rules)
-    if faults & {"L3", "L4", "L5"}:  # ù báo (R7.4) is punished even if R7.2 also applies
+    u_bao = _decided_by(faults, U_BAO)
+    if u_bao:  # ù báo (R7.4) is punished even if R7.2 also applies
         return _offender_pays(players, winner, range(players), U_LAO_POINTS, Payout.U_BAO,
-                              rules, 0, true_total, ga)
+                              rules, 0, true_total, ga, u_bao)
     if verdict.sai:  # R8.2/R8.4, even on a nghỉ ăn tiền win: báo players neither pay nor are paid
         payees = [s for s in range(players) if not bao[s]]
         return _offender_pays(players, winner, payees, verdict.penalty, Payout.XUONG_SAI,
                               rules, 0, true_total, ga)
-    if faults & {"L0", "L1", "L2"} or bo_u:  # R7.2: the win stands, nobody pays
-        return Settlement(Payout.NGHI_AN_TIEN, (0.0,) * players, 0, true_total, ga, 0)
+    nghi = _decided_by(faults, NGHI_AN_TIEN) + (("bo_u",) if bo_u else ())
+    if nghi:  # R7.2: the win stands, nobody pays
+        return Settlement(Payout.NGHI_AN_TIEN, (0.0,) * players, 0, true_total, ga, 0, nghi)
     transfers = [0.0] * players
     losers = [s for s in range(players) if s != winner]
     payers = [s for s in losers if bao[s]] or losers
@@ -73,12 +76,18 @@ def settle_win(players: int, winner: int, verdict: Verdict, faults: Iterable[str
     return Settlement(Payout.NORMAL, tuple(transfers), call_total, true_total, ga, 0)
 
 
+def _decided_by(faults: set[str], consequence: str) -> tuple[str, ...]:
+    """The rules among ``faults`` whose consequence (rulebook) is ``consequence``."""
+    return tuple(sorted((f for f in faults if REGISTRY.consequence_of(f) == consequence),
+                        key=REGISTRY.key))
+
+
 def _offender_pays(players: int, seat: int, payees: Iterable[int], points: int,
                    payout: Payout, rules: LangRules, score: int, true_score: int,
-                   ga: int) -> Settlement:
+                   ga: int, decided: tuple[str, ...] = ()) -> Settlement:
     transfers = [0.0] * players
     for s in payees:
         if s != seat:
             transfers[s] += points * rules.stake
             transfers[seat] -= points * rules.stake
-    return Settlement(payout, tuple(transfers), score, true_score, ga, points)
+    return Settlement(payout, tuple(transfers), score, true_score, ga, points, decided)

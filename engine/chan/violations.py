@@ -9,50 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.actions import Act
 from engine.chan import hand as H
 from engine.chan.cards import CC_INDEX, Card
-
-# The rules whose breach makes a player báo at once (R7.3).
-BAO_RULES = frozenset(f"L{i}" for i in range(6, 18))
-# Rules that leave the win standing but unpaid (R7.2) or make it ù báo (R7.4).
-NGHI_RULES = frozenset({"L0", "L1", "L2"})
-U_BAO_RULES = frozenset({"L3", "L4", "L5"})
-
-
-def rule_key(rule: str) -> tuple[int, str]:
-    """A sort key putting L ids in numeric order (L2 before L10), then any other judgement."""
-    return (int(rule[1:]), "") if rule[:1] == "L" and rule[1:].isdigit() else (99, rule)
-
-NAMES_VI: dict[str, str] = {
-    "L0": "Trái vỉ", "L1": "Ăn treo tranh", "L2": "Chíu được mà ăn thường",
-    "L3": "Ăn chọn cạ", "L4": "Ăn cạ chuyển chờ", "L5": "Có chắn cấu cạ",
-    "L6": "Bỏ chắn ăn chắn", "L7": "Bỏ chắn ăn cạ", "L8": "Bỏ cạ ăn cạ",
-    "L9": "Bỏ chắn đánh chắn", "L10": "Đánh cạ ăn cạ", "L11": "Xé cạ ăn cạ",
-    "L12": "Đánh rồi ăn", "L13": "Đánh đôi chắn", "L14": "Ăn rồi đánh",
-    "L15": "Ăn cạ rồi ăn chắn cùng hàng", "L16": "Đánh cạ khi đã ăn cạ",
-    "L17": "Ăn cạ đánh con cùng hàng",
-}
+from engine.chan.rulebook import BAO, REGISTRY
+from engine.events import Violation
+from engine.registry import CardRole, Rule
 
 
 def rank_of(card: int) -> int:
     """A rank key: 0..7 for nhị..cửu, 8 for Chi chi."""
     return 8 if card == CC_INDEX else card // 3
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One lỗi: the rule, who, the card involved, the event, and what set it up."""
-
-    rule: str
-    seat: int
-    card: Card
-    event: int
-    cause_event: int | None = None
-
-    @property
-    def bao(self) -> bool:
-        """Whether this breach makes the player báo (R7.3)."""
-        return self.rule in BAO_RULES
 
 
 @dataclass(slots=True)
@@ -208,3 +175,76 @@ def note_eat(hist: SeatHistory, h: int, x: int, y: int, event: int) -> None:
         hist.bon_done += 1
     elif (h >> (3 * x)) & 7 >= 2:
         hist.bon_open.add(x)
+
+
+# ----------------------------------------------------------------- the one builder
+
+# The built-in lỗi whose annotation names the hand card that eats (the registry's card role);
+# every other built-in eat lỗi names the card eaten, a discard lỗi the card discarded.
+_NAMES_HAND = frozenset(r.id for r in REGISTRY if r.card is CardRole.HAND)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What the judge of a registered rule looks at: one seat's move, with its hand (packed,
+    before the move), melds, history, the card taken (an eat) and the card it plays (the
+    hand card of an eat, the card discarded or returned)."""
+
+    act: Act
+    seat: int
+    hand: int
+    hand_n: int
+    mat_chan: int
+    hist: SeatHistory
+    taken: Card | None
+    card: Card
+    event: int
+
+
+def _registered(rules: tuple[Rule, ...], move: Move) -> list[Violation]:
+    out = []
+    for rule in rules:
+        assert rule.judge is not None
+        found = rule.judge(move)
+        if found is None or found is False:
+            continue
+        card = move.taken if rule.card is CardRole.TAKEN and move.taken is not None \
+            else move.card
+        cause = None if found is True else int(found)
+        out.append(Violation(rule.id, move.seat, card, move.event, cause))
+    return out
+
+
+def makes_bao(found: list[Violation]) -> Violation | None:
+    """The first of the lỗi just committed that makes the seat báo at once (R7.3, rulebook),
+    or None."""
+    for v in found:
+        if REGISTRY.consequence_of(v.rule) == BAO:
+            return v
+    return None
+
+
+def eat_violations(h: int, n: int, mat_chan: int, hist: SeatHistory, x: Card, y: Card,
+                   seat: int, event: int) -> list[Violation]:
+    """The lỗi of eating x with the hand card y (R7 A–D, and every rule registered for an
+    eat), each naming the card its registry entry says: the one place the game and the AI's
+    tracker build them."""
+    out = [Violation(r, seat, y if r in _NAMES_HAND else x, event)
+           for r in eat_faults_a(h, n, mat_chan, x, y)]
+    for r, cause in eat_faults_history(hist, x, y):
+        out.append(Violation(r, seat, y if r in _NAMES_HAND else x, event, cause))
+    extra = REGISTRY.judged_on(Act.EAT)
+    if extra:
+        out.extend(_registered(extra, Move(Act.EAT, seat, h, n, mat_chan, hist, x, y, event)))
+    return out
+
+
+def discard_violations(hist: SeatHistory, z: Card, seat: int, event: int, act: Act,
+                       h: int, n: int, mat_chan: int) -> list[Violation]:
+    """The lỗi of discarding (or returning, R4.6) z (R7 B–D, and every rule registered for
+    that act), as ``eat_violations``."""
+    out = [Violation(r, seat, z, event, cause) for r, cause in discard_faults(hist, z)]
+    extra = REGISTRY.judged_on(act)
+    if extra:
+        out.extend(_registered(extra, Move(act, seat, h, n, mat_chan, hist, None, z, event)))
+    return out

@@ -29,8 +29,7 @@ from engine.chan.call import NAME_VI, render
 from engine.chan.cuoc import POINTS
 from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
 from engine.chan.deal import Deal
-from engine.chan.violations import NAMES_VI
-from engine.explain import explanation
+from engine.chan.rulebook import REGISTRY
 from engine.game import Game, Mode
 from lessons import drills
 from lessons.content import lessons
@@ -62,10 +61,10 @@ def test_every_loi_with_its_name_and_the_engine_sentence(qtbot: QtBot) -> None:
     text = text_of(qtbot)
     for n in range(18):
         rule = f"L{n}"
-        assert rule in text and NAMES_VI[rule] in text
-        assert explanation(rule, "X").vi in text
+        assert rule in text and REGISTRY.name(rule).vi in text
+        assert REGISTRY.explanation(rule, "X").vi in text
     for key in ("bo_u", "missed_chiu", "u_lao"):
-        assert explanation(key, "X").vi in text
+        assert REGISTRY.explanation(key, "X").vi in text
 
 
 def test_all_25_cuoc_with_diem_and_dich(qtbot: QtBot) -> None:

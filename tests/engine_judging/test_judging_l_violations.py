@@ -12,9 +12,10 @@ from judging_positions import game, play
 
 from engine.actions import Act, Action
 from engine.chan.cards import Card
+from engine.chan.rulebook import REGISTRY
 from engine.errors import BaoRestricted
-from engine.explain import Explanation, explanation
 from engine.game import Game, Phase
+from engine.registry import Explanation
 
 
 def triples(g: Game) -> set[tuple[int, int, str]]:
@@ -30,10 +31,10 @@ def cause(g: Game, rule: str) -> int | None:
 
 
 def test_L0_is_only_named_in_explanations() -> None:
-    e = explanation("L0")
+    e = REGISTRY.explanation("L0")
     assert isinstance(e, Explanation)
     assert e.rule == "L0"
-    assert e.name_vi == "Trái vỉ"
+    assert REGISTRY.name(e.rule).vi == "Trái vỉ"
     assert "cạ" in e.vi and e.en
 
 
@@ -364,6 +365,6 @@ def test_R7_one_move_reports_every_rule_it_breaks() -> None:
 
 @pytest.mark.parametrize("rule", [f"L{i}" for i in range(18)])
 def test_every_L_rule_has_a_bilingual_explanation(rule: str) -> None:
-    e = explanation(rule, "9v")
+    e = REGISTRY.explanation(rule, "9v")
     assert e.rule == rule
     assert e.vi and e.en and e.vi != e.en

@@ -17,12 +17,8 @@ from engine.chan.ai.masks import Masks, after_decline, after_discard, after_eat
 from engine.chan.ai.situation import Situation
 from engine.chan.ai.value import value
 from engine.chan.cards import CC_INDEX, Card
-from engine.chan.violations import (
-    BAO_RULES,
-    NGHI_RULES,
-    U_BAO_RULES,
-    legal_eats,
-)
+from engine.chan.rulebook import BAO, NGHI_AN_TIEN, REGISTRY, U_BAO
+from engine.chan.violations import legal_eats
 from engine.events import Origin
 
 WIN_VALUE = 1.0
@@ -46,9 +42,10 @@ def fault_cost(rules: tuple[str, ...]) -> float:
     """How much a lỗi costs in value units: báo and ù báo are worst (R7.2–R7.4)."""
     if not rules:
         return 0.0
-    if any(r in BAO_RULES or r in U_BAO_RULES for r in rules):
+    costs = [REGISTRY.consequence_of(r) for r in rules]
+    if BAO in costs or U_BAO in costs:
         return 1.0
-    if any(r in NGHI_RULES for r in rules):
+    if NGHI_AN_TIEN in costs:
         return 0.6
     return 0.5
 

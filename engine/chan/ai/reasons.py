@@ -12,7 +12,7 @@ from engine.chan.ai.policy import Scored
 from engine.chan.ai.situation import Situation
 from engine.chan.call import render
 from engine.chan.cards import CC_INDEX, SUIT_NAMES_VI, Card
-from engine.chan.violations import NAMES_VI
+from engine.chan.rulebook import REGISTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ def _discard_role(s: Situation, z: int) -> Reason:
 def _fault_clause(sc: Scored) -> Reason:
     if not sc.faults:
         return Reason("", "")
-    rules = ", ".join(f"{r} {NAMES_VI.get(r, r)}" for r in sc.faults)
+    rules = ", ".join(f"{r} {REGISTRY.name(r).vi}" for r in sc.faults)
     return Reason(f"mọi nước khác cũng phạm lỗi — nước này phạm {rules}",
                   f"every other move breaks a rule too — this one breaks {rules}")
 

@@ -17,7 +17,7 @@ from engine.chan.ai.value import DEFAULT_KNOBS, Context, Knobs, uniform
 from engine.chan.cards import N_KINDS
 from engine.chan.melds import MeldKind
 from engine.chan.observation import Observation
-from engine.chan.violations import SeatHistory, discard_faults, eat_faults_a, eat_faults_history
+from engine.chan.violations import SeatHistory, discard_violations, eat_violations
 from engine.events import Placed
 
 FULL = 4 * H.LOW  # four copies of every kind
@@ -84,13 +84,14 @@ def fault_rules(s: Situation, a: Action) -> tuple[str, ...]:
     if a.act is Act.EAT:
         if s.live is None or a.card is None:
             return ()
-        x, y = s.live.card, a.card
-        out = eat_faults_a(s.hand, s.hand_n, s.mat_chan, x, y)
-        out.extend(r for r, _ in eat_faults_history(s.hist, x, y))
-        return tuple(out)
-    if (a.act is Act.DISCARD or a.act is Act.RETURN) and a.card is not None:
-        return tuple(r for r, _ in discard_faults(s.hist, a.card))
-    return ()
+        found = eat_violations(s.hand, s.hand_n, s.mat_chan, s.hist, s.live.card, a.card,
+                               s.seat, -1)
+    elif (a.act is Act.DISCARD or a.act is Act.RETURN) and a.card is not None:
+        found = discard_violations(s.hist, a.card, s.seat, -1, a.act, s.hand, s.hand_n,
+                                   s.mat_chan)
+    else:
+        return ()
+    return tuple(v.rule for v in found)
 
 
 def from_observation(obs: Observation, knobs: Knobs = DEFAULT_KNOBS) -> Situation:

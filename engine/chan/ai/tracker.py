@@ -18,13 +18,11 @@ from engine.chan import hand as H
 from engine.chan.cards import Card
 from engine.chan.observation import Observation
 from engine.chan.violations import (
-    BAO_RULES,
     SeatHistory,
-    Violation,
-    discard_faults,
-    eat_faults_a,
-    eat_faults_history,
+    discard_violations,
+    eat_violations,
     legal_eats,
+    makes_bao,
     note_decline,
     note_discard,
     note_eat,
@@ -116,12 +114,9 @@ def track(obs: Observation) -> Tracked:
             x, y = live, a.card
             public[seat].eaten |= 1 << x
             if mine:
-                found = [Violation(r, me, y if r in ("L3", "L4", "L5") else x, i)
-                         for r in eat_faults_a(h, n, mat_chan, x, y)]
-                found += [Violation(r, me, y if r in ("L7", "L8") else x, i, cause)
-                          for r, cause in eat_faults_history(hist, x, y)]
+                found = eat_violations(h, n, mat_chan, hist, x, y, me, i)
                 hist.faults.extend(found)
-                bao = bao or any(v.rule in BAO_RULES for v in found)
+                bao = bao or makes_bao(found) is not None
                 note_eat(hist, h, x, y, i)
                 h -= H.ONE[y]
                 n -= 1
@@ -133,9 +128,9 @@ def track(obs: Observation) -> Tracked:
             public[seat].discarded |= 1 << z
             public[seat].discarded_ranks |= rank_bit(z)
             if mine:
-                found = [Violation(r, me, z, i, cause) for r, cause in discard_faults(hist, z)]
+                found = discard_violations(hist, z, me, i, act, h, n, mat_chan)
                 hist.faults.extend(found)
-                bao = bao or any(v.rule in BAO_RULES for v in found)
+                bao = bao or makes_bao(found) is not None
                 note_discard(hist, z, i)
                 if act is Act.DISCARD or chiu_cua == me:
                     hist.touched_cua_chi = True
