@@ -1,8 +1,10 @@
 """Violations (lỗi L0–L17), declines and báo (RULES R7), judged from public history.
 
 The judge keeps, per seat, what the rules look back at: cards it declined (as chắn, or for a
-cạ with some hand card), cards it discarded, cards it ate, cạ it ate. Each violation names the
-earlier event that set it up (FORMATS ``cause_event``).
+cạ with some hand card), cards it discarded, cards it ate, cạ it ate — with the event of each,
+so each violation names the earlier event that set it up (FORMATS ``cause_event``) — and the
+same facts as the bitsets of what the seat may still eat and discard (masks.py), which the
+computer players read.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from engine.actions import Act
 from engine.chan import hand as H
 from engine.chan.cards import CC_INDEX, Card
+from engine.chan.masks import CLEAN, Masks, after_decline, after_discard, after_eat
 from engine.chan.rulebook import BAO, REGISTRY
 from engine.events import Violation
 from engine.registry import CardRole, Rule
@@ -39,6 +42,7 @@ class SeatHistory:
     touched_cua_chi: bool = False  # put a card into its own cửa chì (C5)
     bon_open: set[int] = field(default_factory=set)  # kinds with a bòn in progress (C8, C9)
     bon_done: int = 0
+    masks: Masks = CLEAN  # L6–L17 as bitsets: moved by every note_* below (masks.py)
 
     def copy(self) -> SeatHistory:
         """An independent copy (for hypothetical moves and copied games)."""
@@ -49,7 +53,7 @@ class SeatHistory:
             ca_eaten_rank=dict(self.ca_eaten_rank), first_ca_eat=self.first_ca_eat,
             faults=list(self.faults), bo_u=list(self.bo_u),
             touched_cua_chi=self.touched_cua_chi, bon_open=set(self.bon_open),
-            bon_done=self.bon_done)
+            bon_done=self.bon_done, masks=self.masks)
 
 
 def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
@@ -150,6 +154,7 @@ def note_decline(hist: SeatHistory, h: int, x: int, event: int) -> None:
         for y in partners(x):
             if y != x and (h >> (3 * y)) & 7:
                 hist.declined_ca.setdefault(y, event)
+    hist.masks = after_decline(hist.masks, h, x)
 
 
 def note_discard(hist: SeatHistory, z: int, event: int) -> None:
@@ -160,11 +165,13 @@ def note_discard(hist: SeatHistory, z: int, event: int) -> None:
         hist.ca_discarded = event
     hist.discarded.setdefault(z, event)
     hist.discarded_rank.setdefault(rank, event)
+    hist.masks = after_discard(hist.masks, z)
 
 
 def note_eat(hist: SeatHistory, h: int, x: int, y: int, event: int) -> None:
     """Record an eat for L14, L15, L17 and the bòn of C8/C9 (h is the hand before the eat)."""
     hist.eaten.setdefault(x, event)
+    hist.masks = after_eat(hist.masks, x, y)
     if x != y:
         hist.ca_eaten_rank.setdefault(rank_of(x), event)
         if hist.first_ca_eat is None:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 
 from engine.chan import hand as H
-from engine.chan.ai.masks import masks_of
 from engine.chan.ai.value import STUCK, uniform, value
 from engine.chan.ai.worlds import clone
 from engine.chan.cards import N_KINDS, parse_cards
 from engine.chan.deal import Deal
+from engine.chan.masks import CLEAN
 from engine.chan.violations import SeatHistory
 from engine.game import Game
-
-CLEAN = masks_of(SeatHistory())
 
 
 def v(text: str, seen: str = "", draws: int = 15, mat_chan: int = 0, mat_ca: int = 0) -> float:
@@ -60,3 +58,7 @@ def test_a_clone_is_an_independent_equal_game() -> None:
         twin.apply(rng.choice(twin.legal_actions()))
     assert twin.state_key() != game.state_key()
     assert len(game.record) == 20
+
+
+def test_a_history_with_nothing_done_allows_everything() -> None:
+    assert SeatHistory().masks == CLEAN

@@ -15,15 +15,16 @@ import hashlib
 import random
 
 import pytest
+from masks_oracle import masks_of_judged
 
 from engine.chan.ai import make_player
-from engine.chan.ai.masks import after_eat, masks_of, masks_of_judged
 from engine.chan.ai.players import NormalPlayer
 from engine.chan.ai.policy import best, score
 from engine.chan.ai.rollout import Simulator
 from engine.chan.ai.tracker import track
 from engine.chan.ai.worlds import clone, hidden_of, sample_world
 from engine.chan.deal import Deal
+from engine.chan.masks import after_eat
 from engine.chan.observation import Observation
 from engine.chan.violations import discard_faults, note_eat, partners
 from engine.game import Game
@@ -61,7 +62,7 @@ def test_issue15_masks_from_keys_agree_with_engine_judges() -> None:
         game = Game(_deal(7700, i))
         while not game.is_over:
             for hist in game.hist:
-                assert masks_of(hist) == masks_of_judged(hist)
+                assert hist.masks == masks_of_judged(hist)
                 seen += 1
             seat = game.actor
             assert seat is not None
@@ -82,7 +83,7 @@ def test_issue15_discards_clean_after_an_eat_agree_with_engine_judges() -> None:
             step += 1
             if step % 3 == 0:
                 for seat, hist in enumerate(game.hist):
-                    m = masks_of(hist)
+                    m = hist.masks
                     for x in range(25):
                         for y in partners(x):
                             after = hist.copy()

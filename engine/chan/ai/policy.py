@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from engine.actions import Act, Action
 from engine.chan import hand as H
-from engine.chan.ai.masks import Masks, after_decline, after_discard, after_eat
 from engine.chan.ai.situation import Situation
 from engine.chan.ai.value import value
 from engine.chan.cards import CC_INDEX, Card
+from engine.chan.masks import Masks, after_decline, after_discard, after_eat
 from engine.chan.rulebook import BAO, NGHI_AN_TIEN, REGISTRY, U_BAO
 from engine.chan.violations import legal_eats
 from engine.events import Origin

@@ -3,7 +3,8 @@
 Inside a world the strong player owns (worlds.py), every seat decides with the normal policy
 from what that seat could see: its own hand and history, and the public cards. The seats'
 situations are built straight from the world's game, without observations, to keep a rollout
-cheap; the bitsets of a history are cached by content, so worlds share them. A rollout only
+cheap; the bitsets of what each seat may still eat and discard are its history's own (the
+engine keeps them as it judges: engine.chan.masks). A rollout only
 needs the policy's pick, so it scores the clean moves only when one exists
 (``score(clean_only=True)``), and a decision whose value context is the previous one's (the
 discard after an eat) reuses the hand values already computed: every pick is the one
@@ -16,25 +17,15 @@ from dataclasses import dataclass, field
 
 from engine.actions import Act, Action
 from engine.chan import hand as H
-from engine.chan.ai.masks import Masks, masks_of
 from engine.chan.ai.policy import best, score
 from engine.chan.ai.situation import Situation
 from engine.chan.ai.tracker import PublicSeat, rank_bit
 from engine.chan.ai.value import DEFAULT_KNOBS, Knobs, value
 from engine.chan.melds import MeldKind
-from engine.chan.violations import SeatHistory
 from engine.events import EndKind
 from engine.game import Game
 
 FULL = 4 * H.LOW
-_MASK_CACHE_SIZE = 4096
-
-
-def history_key(hist: SeatHistory) -> tuple[object, ...]:
-    """What the bitsets of a history depend on (masks.py)."""
-    return (tuple(hist.declined_chan), tuple(hist.declined_ca), tuple(hist.discarded),
-            tuple(hist.discarded_rank), hist.ca_discarded is None, tuple(hist.eaten),
-            tuple(hist.ca_eaten_rank), hist.first_ca_eat is None)
 
 
 @dataclass
@@ -42,22 +33,10 @@ class Simulator:
     """Runs worlds to their end (or a horizon) with the normal policy at every seat."""
 
     knobs: Knobs = DEFAULT_KNOBS
-    masks: dict[tuple[object, ...], Masks] = field(default_factory=dict)
     # The last decision's context and the hand values computed in it: the next decision
     # shares them when what the context depends on is the same (the discard after an eat
     # values the hands the eat was valued on). Values are the same numbers either way.
     _last: tuple[tuple[object, ...], Situation] | None = field(default=None, repr=False)
-
-    def masks_for(self, hist: SeatHistory) -> Masks:
-        """The bitsets of ``hist``, cached by content."""
-        key = history_key(hist)
-        m = self.masks.get(key)
-        if m is None:
-            if len(self.masks) >= _MASK_CACHE_SIZE:
-                self.masks.clear()
-            m = masks_of(hist)
-            self.masks[key] = m
-        return m
 
     def situation(self, game: Game, seat: int, public: list[PublicSeat],
                   public_cards: int, legal: list[Action] | None = None) -> Situation:
@@ -76,7 +55,6 @@ class Simulator:
             live=game.live, legal=game.legal_actions() if legal is None else legal,
             bao=game.bao, hand_sizes=game.hand_n, public=public,
             melds=[len(m) for m in game.mats], knobs=self.knobs)
-        s._masks = self.masks_for(s.hist)
         # What Situation.ctx reads (the knobs are the simulator's own; the seat's own melds
         # and báo do not count).
         melds = list(s.melds)

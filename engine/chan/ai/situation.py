@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from engine.actions import Act, Action
 from engine.chan import hand as H
-from engine.chan.ai.masks import Masks, masks_of
 from engine.chan.ai.tracker import PublicSeat, track
 from engine.chan.ai.value import DEFAULT_KNOBS, Context, Knobs, uniform
 from engine.chan.cards import N_KINDS
+from engine.chan.masks import Masks
 from engine.chan.melds import MeldKind
 from engine.chan.observation import Observation
 from engine.chan.violations import SeatHistory, discard_violations, eat_violations
@@ -50,15 +50,12 @@ class Situation:
     # decision when its context is the same (rollouts: the discard after an eat).
     memo: dict[tuple[int, int, int, int, Masks], float] | None = field(default=None,
                                                                        repr=False)
-    _masks: Masks | None = field(default=None, repr=False)
     _ctx: Context | None = field(default=None, repr=False)
 
     @property
     def masks(self) -> Masks:
-        """The seat's history as bitsets (computed once)."""
-        if self._masks is None:
-            self._masks = masks_of(self.hist)
-        return self._masks
+        """The seat's history as bitsets (the history keeps them: engine.chan.masks)."""
+        return self.hist.masks
 
     @property
     def ctx(self) -> Context:

@@ -20,8 +20,8 @@ import math
 from dataclasses import dataclass
 
 from engine.chan import hand as H
-from engine.chan.ai.masks import Masks
 from engine.chan.cards import CC_INDEX, N_KINDS
+from engine.chan.masks import Masks
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,21 +1,18 @@
-"""What a seat's past lets it do from now on, as bitsets over the 25 kinds (RULES R7 B–D).
+"""What a seat's past still lets it do, as bitsets over the 25 kinds (RULES R7 B–D).
 
-``masks_of_judged`` asks the engine's own judges (``eat_faults_history``, ``discard_faults``)
-about every kind, so its bitsets agree with the engine by construction; ``masks_of`` reads the
-same rules straight from the history's keys (the rollouts' hot path) and tests check that the
-two agree on every history of many games. The ``after_*`` functions
-move them forward over a hypothetical discard, eat or decline, the way the engine's
-``note_*`` functions move a ``SeatHistory``; they feed only the AI's estimates (the legality of
-a move is always asked of the engine), and tests check them against the engine.
+A seat's history (violations.SeatHistory) keeps these bitsets as it is written: each
+``note_*`` function moves them with the ``after_*`` function of the same move, so the rules
+L6–L17 are read from the history's facts in one place and the computer players read the
+bitsets instead of deriving them again (issue 21). The ``after_*`` functions also move them
+over a hypothetical discard, eat or decline for the AI's estimates; the legality of a move is
+always asked of the engine's judges, and tests check the bitsets against them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from engine.chan.cards import CC_INDEX, N_KINDS
-from engine.chan.violations import SeatHistory, discard_faults, eat_faults_history
 
 ALL = (1 << N_KINDS) - 1
 # Bits of the kinds of a rank; Chi chi is its own rank 8.
@@ -61,83 +58,22 @@ class Masks(NamedTuple):
         return bool(self.disc_ok >> z & 1)
 
 
-def _kinds(keys: Iterable[int]) -> int:
-    out = 0
-    for k in keys:
-        out |= 1 << k
-    return out
-
-
-# Kinds of the same rank as z other than z (violations.partners(z) without z): L16.
-_OTHERS = tuple(RANK_KINDS[RANK_OF[z]] & ~(1 << z) for z in range(N_KINDS))
 # The cạ pairs (x, y) of each rank below Chi chi: bit y * 25 + x of ``ca_ok``.
 _CA_PAIRS = tuple(tuple((x, y) for x in KINDS_OF_RANK[r] for y in KINDS_OF_RANK[r] if y != x)
                   for r in range(8))
+# Nothing done yet: every kind may be eaten and discarded, every cạ pair eaten.
+CLEAN = Masks(ALL, sum(1 << (y * N_KINDS + x) for r in range(8) for x, y in _CA_PAIRS[r]), ALL,
+              0, 0, False, False, 0)
 
 
-def masks_of(hist: SeatHistory) -> Masks:
-    """The bitsets of a seat history: what ``masks_of_judged`` asks the engine's judges
-    (``eat_faults_history``, ``discard_faults``), read straight from the history's keys
-    (the rollouts' hot path; tests check the two agree on every history of many games)."""
-    declined_chan = _kinds(hist.declined_chan)
-    declined_ca = _kinds(hist.declined_ca)
-    discarded = _kinds(hist.discarded)
-    eaten = _kinds(hist.eaten)
-    ca_eaten = 0  # kinds of the ranks eaten as cạ
-    ca_ranks = 0
-    for r in hist.ca_eaten_rank:
-        ca_eaten |= RANK_KINDS[r]
-        ca_ranks |= 1 << r
-    disc_ranks = 0
-    for r in hist.discarded_rank:
-        disc_ranks |= 1 << r
-    chan_ok = ALL & ~declined_chan & ~discarded & ~ca_eaten  # L6, L12, L15
-    disc_ok = ALL & ~declined_chan & ~discarded & ~eaten & ~ca_eaten  # L9, L13, L14, L17
-    if hist.first_ca_eat is not None:  # L16
-        for z in range(N_KINDS):
-            if discarded & _OTHERS[z]:
-                disc_ok &= ~(1 << z)
-    ca_ok = 0
-    if hist.ca_discarded is None:  # L10
-        no_y = declined_chan | declined_ca  # L7, L8
-        for r in range(8):
-            if disc_ranks >> r & 1:
-                continue  # L11
-            for x, y in _CA_PAIRS[r]:
-                if not (no_y >> y & 1 or discarded >> x & 1):  # L12
-                    ca_ok |= 1 << (y * N_KINDS + x)
-    return Masks(chan_ok, ca_ok, disc_ok, discarded, disc_ranks, hist.ca_discarded is not None,
-                 hist.first_ca_eat is not None, ca_ranks)
-
-
-def masks_of_judged(hist: SeatHistory) -> Masks:
-    """The bitsets of a seat history, from the engine's judges."""
-    chan_ok = 0
-    ca_ok = 0
-    disc_ok = 0
-    for x in range(N_KINDS):
-        if not eat_faults_history(hist, x, x):
-            chan_ok |= 1 << x
-        if not discard_faults(hist, x):
-            disc_ok |= 1 << x
-        if x != CC_INDEX:
-            for y in KINDS_OF_RANK[RANK_OF[x]]:
-                if y != x and not eat_faults_history(hist, x, y):
-                    ca_ok |= 1 << (y * N_KINDS + x)
-    disc_kinds = sum(1 << k for k in hist.discarded)
-    disc_ranks = sum(1 << r for r in hist.discarded_rank)
-    ca_ranks = sum(1 << r for r in hist.ca_eaten_rank)
-    return Masks(chan_ok, ca_ok, disc_ok, disc_kinds, disc_ranks, hist.ca_discarded is not None,
-                 hist.first_ca_eat is not None, ca_ranks)
+# The kinds of each set of ranks below Chi chi (bit r of the index: rank r).
+_SPREAD = tuple(sum(RANK_KINDS[r] for r in range(8) if ranks >> r & 1) for ranks in range(256))
 
 
 def _l16(disc_ranks: int, disc_kinds: int) -> int:
-    """Kinds whose discard would be L16 once a cạ has been eaten."""
-    out = 0
-    for r in range(8):
-        if disc_ranks >> r & 1:
-            out |= RANK_KINDS[r] & ~disc_kinds
-    return out
+    """Kinds whose discard would be L16 once a cạ has been eaten: the other kinds of a rank
+    below Chi chi already discarded from."""
+    return _SPREAD[disc_ranks & 0xFF] & ~disc_kinds
 
 
 def after_discard(m: Masks, z: int) -> Masks:
