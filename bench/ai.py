@@ -56,9 +56,10 @@ from engine.chan.ai.strong import POINTS, StrongPlayer, strong_player
 from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
 from engine.chan.ai.worlds import Hidden, reach_observer
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
 from engine.events import EndKind
-from engine.game import Game, Mode
+from engine.game import Mode
 
 OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000,
            "duplicate": 5_000_000}

@@ -16,9 +16,9 @@ from engine.chan import hand as H
 from engine.chan.cards import DECK, Card
 from engine.chan.cuoc import WinFacts, detect, total
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.melds import Meld, MeldKind
 from engine.chan.rules import LangRules
-from engine.game import Game
 
 
 def _rate(n: int, fn: Callable[[], object], min_seconds: float) -> float:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Act
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from replays.analyzer import analyze_session
 from replays.chanjson import dumps, loads, parse, to_json
 from replays.record import GameRecord, SessionRecord

@@ -33,8 +33,8 @@ from engine.chan.ai.rollout import Simulator
 from engine.chan.ai.tracker import track
 from engine.chan.ai.worlds import ChainWorlds, clone, hidden_of
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
-from engine.game import Game
 
 
 def deal_for(seed: int, index: int) -> Deal:

@@ -5,7 +5,7 @@ làng options of R11 with their values — shared by the settings dialog and the
 from __future__ import annotations
 
 from desktop.i18n import translate
-from engine.chan.rules import LangRules
+from engine.chan import LangRules
 from engine.game import Mode
 
 

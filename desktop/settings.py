@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from engine.chan import DEFAULT_RULES, LangRules
 from engine.chan.ai import LEVELS
-from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.errors import BadRules
 from engine.game import Mode
 from replays.files import write_atomic

@@ -39,7 +39,7 @@ from desktop.settings import (
     Settings,
     clean_name,
 )
-from engine.chan.rules import LangRules
+from engine.chan import LangRules
 from engine.game import Mode
 
 

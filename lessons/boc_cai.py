@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine.chan.cards import ALL_CARDS, Card
-from engine.chan.deal import cai_recipient
+from engine.chan import ALL_CARDS, Card, cai_recipient
 from lessons import phrases as P
 from lessons import responses as R
 from lessons.family import Family, Options, pick_kind

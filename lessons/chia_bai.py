@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import random
 
-from engine.chan.cards import DECK, Card
-from engine.chan.deal import N_LEFTOVER, N_PILES, PILE_SIZE, Deal, Piles
-from engine.chan.rules import DEFAULT_RULES
+from engine.chan import DECK, DEFAULT_RULES, N_LEFTOVER, N_PILES, PILE_SIZE, Card, Deal, Piles
 from lessons import boc_cai
 from lessons import phrases as P
 from lessons import responses as R

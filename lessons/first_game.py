@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.chan import CHAN
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card, Deal, cai_recipient, judge
+from engine.chan import ChanGame as Game
+from engine.chan import render_call as render
 from engine.chan.ai import NormalPlayer
-from engine.chan.ai.reasons import explain as reason_of
-from engine.chan.call import NAME_EN, NAME_VI, judge, render
-from engine.chan.cards import Card
-from engine.chan.deal import Deal, cai_recipient
+from engine.chan.ai import explain_move as reason_of
 from engine.events import Origin
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 from lessons.item import LessonError, Text
 from replays.errors import BadFile
 from replays.files import checked_size, write_atomic

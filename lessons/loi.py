@@ -15,11 +15,10 @@ import random
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.chan import CHAN
-from engine.chan import hand as H
-from engine.chan.cards import Card
+from engine.chan import CHAN, Card
+from engine.chan import ChanGame as Game
 from engine.events import BecameBao, EndKind, Origin
-from engine.game import Game, Phase
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R
@@ -134,11 +133,10 @@ def solve_claim(pos: JSON) -> dict[str, Any]:
     acts = [c.act.value for c in game.pending_claims() if c.seat == seat]
     best = "win" if "win" in acts else "chiu" if "chiu" in acts else None
     return {"card": str(live.card), "claims": acts, "best": best,
-            "if_declined": {"win": "bo_u", "chiu": "missed_chiu"}.get(best or ""),
+            "if_declined": game.LET_PASS.get(Act(best)) if best else None,
             "origin": live.origin.value, "by": live.by, "final": live.final,
             "held": game.hand_count(seat, live.card), "bao": game.bao[seat],
-            "hand_wins": H.is_winning(game.hand[seat], game.hand_n[seat], game.mat_chan[seat],
-                                      live.card)}
+            "hand_wins": game.can_win_on(seat, live.card)}
 
 
 def _claim_text(ans: dict[str, Any]) -> Text:
@@ -206,8 +204,7 @@ def _claim_question(pos: JSON) -> Text:
 
 
 def _tempted(game: Game, seat: int, card: int) -> bool:
-    return H.is_winning(game.hand[seat], game.hand_n[seat], game.mat_chan[seat], card) \
-        or game.hand_count(seat, card) >= 2
+    return game.can_win_on(seat, card) or game.hand_count(seat, card) >= 2
 
 
 def _claim_position(rng: random.Random) -> dict[str, JSON]:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.chan import CHAN
-from engine.game import Game
+from engine.chan import ChanGame as Game
 from lessons import loi, xuong
 from lessons.item import Item
 from lessons.position import game_position

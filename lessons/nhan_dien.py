@@ -13,12 +13,19 @@ import random
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.chan import CHAN
-from engine.chan import hand as H
-from engine.chan.cards import Card
-from engine.chan.deal import Deal
-from engine.chan.hand import Arrangement, arrange, find_waits, wait_shape
-from engine.game import Game, Phase
+from engine.chan import (
+    CHAN,
+    Arrangement,
+    Card,
+    Deal,
+    arrange,
+    chan_count_of,
+    find_waits,
+    odd_rank_count,
+    wait_shape_of,
+)
+from engine.chan import ChanGame as Game
+from engine.game import Phase
 from engine.registry import CardRole
 from lessons import phrases as P
 from lessons import play
@@ -87,12 +94,11 @@ def solve(kind: str, pos: JSON) -> JSON:
     mat_chan = game.mat_chan[seat]
     if kind in ("is_waiting", "waits"):
         waits = find_waits(cards, mat_chan, game.seen_by(seat))
-        shape = wait_shape(H.pack(cards), len(cards), mat_chan)
+        shape = wait_shape_of(cards, mat_chan)
         ans.update(mat_chan=mat_chan, waiting=bool(waits),
                    shape=None if shape is None else shape.value,
                    waits=[{"card": str(w.card), "live": w.live} for w in waits],
-                   odd_ranks=H.odd_ranks(H.pack(cards)).bit_count(),
-                   chan_total=mat_chan + H.chan_count(H.pack(cards), len(cards)))
+                   odd_ranks=odd_rank_count(cards), chan_total=mat_chan + chan_count_of(cards))
     elif kind == "eat_or_not":
         assert game.live is not None
         eats = _eats(game, seat)

@@ -33,10 +33,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.chan.ai.players import BeginnerPlayer, NormalPlayer
-from engine.chan.ai.reasons import explain
-from engine.chan.observation import Observation
-from engine.game import Game, Phase
+from engine.chan import ChanGame as Game
+from engine.chan import Observation
+from engine.chan.ai import BeginnerPlayer, NormalPlayer
+from engine.chan.ai import explain_move as explain
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons.family import Family, Options, pick_kind
@@ -65,7 +66,7 @@ def evaluate(obs: Observation, actions: list[Action], seed: int, worlds: int
     """The value of each action at ``obs`` and the standard error of its difference with the
     first action (paired over the same sampled worlds): the strong player's search with a
     fixed number of worlds. The one call of the lessons into engine.chan.ai.strong."""
-    from engine.chan.ai.strong import StrongPlayer
+    from engine.chan.ai import StrongPlayer
 
     result = StrongPlayer(seed=seed, budget_ms=None, worlds=worlds).search(obs, actions)
     return list(result.means), list(result.errors)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.actions import Act, Action
-from engine.chan import CHAN
-from engine.chan.call import NAME_EN, NAME_VI, render
-from engine.chan.cards import Card
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card
+from engine.chan import render_call as render
 from lessons.item import Text
 
 RULES = CHAN.registry  # every rule's names (the rulebook)

@@ -8,8 +8,8 @@ import random
 from collections.abc import Callable, Iterator
 
 from engine.actions import Act, Action
-from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan import ChanGame as Game
+from engine.chan import Deal
 
 Chooser = Callable[[Game], Action]
 

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.chan.call import in_order, parse, render
-from engine.chan.cuoc import ga_count, rule_id, total
-from engine.chan.cuoc_ids import parse_cuoc_id
-from engine.chan.settlement import Payout
+from engine.chan import ChanGame as Game
+from engine.chan import Payout, ga_count, in_order, parse_cuoc_id, rule_id, total
+from engine.chan import parse_call as parse
+from engine.chan import render_call as render
 from engine.errors import BadAction
 from engine.events import EndKind
-from engine.game import Game, Phase
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R

@@ -26,9 +26,10 @@ from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act, Action
-from engine.chan.ai.selfplay import reproducible_player
+from engine.chan import ChanGame as Game
+from engine.chan.ai import reproducible_player
 from engine.events import Declined, Event
-from engine.game import Game, Phase
+from engine.game import Phase
 from replays.errors import RecordError
 
 ADVISERS = ("normal", "strong")  # the levels that play their best (beginner slips on purpose)

@@ -12,12 +12,9 @@ from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act
-from engine.chan.call import in_order
-from engine.chan.cuoc import total
-from engine.chan.rules import LangRules
-from engine.chan.settlement import Payout
+from engine.chan import ChanGame as Game
+from engine.chan import LangRules, Payout, in_order, total
 from engine.events import BecameBao, Declined, EndKind, Played, Violation
-from engine.game import Game
 from replays import messages as M
 from replays.notes import Notes
 from replays.rebuild import replay_session

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action
-from engine.chan.deal import Deal
-from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan import DEFAULT_RULES, Deal, LangRules
 from engine.errors import BadAction, BadDeal, BadRules
 from engine.game import Mode
 from replays.errors import BadFile, BadRecord, Problem, problem_of

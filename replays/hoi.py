@@ -19,10 +19,10 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from engine.chan.rules import LangRules
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
+from engine.chan import LangRules
 from engine.errors import BadDeal
-from engine.game import Game
-from engine.session import Session
 from replays.errors import BadRecord, problem_of
 from replays.rebuild import replay_game, start_game
 from replays.record import GameRecord, SessionRecord

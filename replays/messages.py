@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.chan import CHAN
-from engine.chan.call import NAME_EN, render
+from engine.chan import CHAN, NAME_EN
+from engine.chan import render_call as render
 
 Text = tuple[str, str]  # (vi, en)
 RULES = CHAN.registry

@@ -8,8 +8,7 @@ from typing import Any, Literal
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.chan.deal import Deal
-from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan import DEFAULT_RULES, Deal, LangRules
 from engine.game import Mode
 
 PlayerKind = Literal["human", "ai"]

@@ -14,9 +14,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 
 from engine.actions import Action
-from engine.chan.deal import Deal
+from engine.chan import ChanGame as Game
+from engine.chan import Deal
 from engine.events import Event
-from engine.game import Game, Mode
+from engine.game import Mode
 from replays.errors import RecordError, write_cause
 from replays.store import Store
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from engine.chan.cards import Card
+from engine.chan import Card
 
 CSS = """
 :root { --ink: #1d1d1b; --muted: #5f5b52; --paper: #fbf8f1; --line: #d9d2c3;

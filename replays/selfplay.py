@@ -42,7 +42,7 @@ def parse_levels(text: str) -> tuple[str, ...]:
 
 def selfplay(args: argparse.Namespace) -> Output:
     """Play ``--games`` games among the ``--levels``; save them with ``--out``; summarise."""
-    from engine.chan.ai.selfplay import audit, play_session
+    from engine.chan.ai import audit, play_session
 
     levels = parse_levels(args.levels)
     if not 1 <= args.games <= MAX_GAMES:

@@ -29,8 +29,9 @@ sys.path.insert(0, str(ROOT))
 from engine.actions import Act, Action  # noqa: E402
 from engine.chan.ai import make_player  # noqa: E402
 from engine.chan.deal import Deal  # noqa: E402
+from engine.chan.game import ChanGame as Game  # noqa: E402
 from engine.events import Declined  # noqa: E402
-from engine.game import Game, Mode, Phase  # noqa: E402
+from engine.game import Mode, Phase  # noqa: E402
 
 LEARNER = 0
 MAX_LEARNER_MOVES = 30  # a first game should take minutes, not an hour

@@ -15,9 +15,7 @@ from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.view import ChieuView, Place, Zone
-from engine.chan.cards import Card
-from engine.chan.hand import arrange
-from engine.chan.melds import Meld, MeldKind
+from engine.chan import Card, Meld, MeldKind, arrange
 
 CHIU_STEP = 0.5  # a chíu's four cards overlap more than a pair
 

@@ -12,8 +12,7 @@ from enum import StrEnum
 
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
-from engine.chan.cards import Card
-from engine.chan.observation import Observation
+from engine.chan import Card, Observation
 
 
 class Zone(StrEnum):

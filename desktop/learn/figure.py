@@ -17,8 +17,7 @@ from desktop.learn.askers.boc_cai import picker_badge, play_order, recipient_bad
 from desktop.learn.canvas import Picture
 from desktop.learn.words import card_text, pile_name, rule_label, seat_name
 from desktop.play.words import call_text, cuoc_name
-from engine.chan.cards import Card
-from engine.chan.cuoc import POINTS, rule_id
+from engine.chan import POINTS, Card, rule_id
 from lessons.content import illustrate
 
 

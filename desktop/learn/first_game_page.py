@@ -38,8 +38,9 @@ from desktop.qt import (
     Signal,
 )
 from engine.actions import Act, Action
-from engine.chan.cards import Card
-from engine.game import Game, Phase
+from engine.chan import Card
+from engine.chan import ChanGame as Game
+from engine.game import Phase
 from lessons.first_game import (
     TITLE,
     Answer,

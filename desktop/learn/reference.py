@@ -10,11 +10,20 @@ from html import escape
 
 from desktop.call_order import GROUPS, ORDER, group_of, order_title
 from desktop.i18n import current, pick, translate
-from engine.chan import CHAN
-from engine.chan.call import NAME_EN, NAME_VI, render
-from engine.chan.cards import COPIES, DECK_SIZE, N_KINDS, Card
-from engine.chan.cuoc import POINTS, rule_id, score
-from engine.chan.cuoc_ids import CUOC_IDS
+from engine.chan import (
+    CHAN,
+    COPIES,
+    CUOC_IDS,
+    DECK_SIZE,
+    N_KINDS,
+    NAME_EN,
+    NAME_VI,
+    POINTS,
+    Card,
+    rule_id,
+    score,
+)
+from engine.chan import render_call as render
 
 EXAMPLE_CARD = "X"  # the explanation sentences speak of "the card X"
 EXAMPLE_CALL = (("thong", 1), ("chi", 1), ("dia_u", 1), ("chiu_u", 1), ("bach_thu", 1),

@@ -6,8 +6,7 @@ texts, questions and explanations come from lessons/ in both languages (`text`).
 from __future__ import annotations
 
 from desktop.i18n import current, pick, translate
-from engine.chan import CHAN
-from engine.chan.cards import Card
+from engine.chan import CHAN, Card
 from lessons.item import Text
 
 FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi", "nuoc_hay")

@@ -24,10 +24,10 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.actions import Act, Action
+from engine.chan import Card, Observation
+from engine.chan import ChanGame as Game
 from engine.chan.ai import Decision, make_player
-from engine.chan.cards import Card
-from engine.chan.observation import Observation
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 from engine.registry import Explanation
 from replays.store import Store
 

@@ -28,14 +28,13 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Job, Worker
 from engine.actions import Action
+from engine.chan import Card, Deal
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
 from engine.chan.ai import Decision, Player, make_player
-from engine.chan.cards import Card
-from engine.chan.deal import Deal
-from engine.chan.violations import Violation
 from engine.errors import ChanError
-from engine.events import BecameBao, Event, Placed, Played
-from engine.game import Game, Phase
-from engine.session import Session
+from engine.events import BecameBao, Event, Placed, Played, Violation
+from engine.game import Phase
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
 from replays.recorder import NotSaved, Recorder, saving

@@ -13,13 +13,10 @@ from html import escape
 from desktop.chieu.drawing import hand_groups
 from desktop.i18n import translate
 from desktop.play.words import call_text, card_name, cuoc_name, rule_name
-from engine.chan.call import Verdict, in_order
-from engine.chan.cards import Card
-from engine.chan.cuoc import POINTS, rule_id
-from engine.chan.settlement import Payout, Settlement
+from engine.chan import POINTS, Card, Payout, Settlement, Verdict, in_order, rule_id
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
 from engine.events import EndKind
-from engine.game import Game
-from engine.session import Session
 
 HAND_URL = "chan://hand"  # the winning hand's picture (pages.ResultPage adds it)
 

@@ -38,7 +38,7 @@ from desktop.review.error_text import error_text
 from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
-from engine.game import Game
+from engine.chan import ChanGame as Game
 from replays.errors import RecordError
 from replays.recorder import NotSaved
 from replays.store import Store

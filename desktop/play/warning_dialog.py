@@ -24,7 +24,7 @@ from desktop.qt import (
     QWidget,
 )
 from engine.chan import CHAN
-from engine.game import Game
+from engine.chan import ChanGame as Game
 
 
 def consequences(rules: set[str]) -> list[str]:

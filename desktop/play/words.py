@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 from desktop.i18n import current, pick, translate
 from engine.actions import Act, Action
-from engine.chan import CHAN
-from engine.chan.call import NAME_EN, NAME_VI, render
-from engine.chan.cards import Card, pairs_with
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card, pairs_with
+from engine.chan import render_call as render
 from engine.registry import Explanation
 
 

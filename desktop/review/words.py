@@ -13,8 +13,8 @@ from desktop.keys import key_hint
 from desktop.play.result_text import amount
 from desktop.play.words import call_text, card_name, did, rule_name
 from engine.actions import Act, Action
-from engine.chan.cards import Card
-from engine.game import Game
+from engine.chan import Card
+from engine.chan import ChanGame as Game
 
 # Timeline and legend colours (RGB): faults red, missed claims amber, calls blue, notes grey.
 COLORS: dict[str, tuple[int, int, int]] = {

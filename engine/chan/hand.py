@@ -35,6 +35,32 @@ def count(h: int, k: int) -> int:
     return (h >> (3 * k)) & FIELD
 
 
+def counts(hands: Iterable[int], k: int) -> list[int]:
+    """How many cards of kind k each packed hand holds."""
+    shift = 3 * k
+    return [(h >> shift) & FIELD for h in hands]
+
+
+def held_of(h: int, kinds: Iterable[int]) -> list[int]:
+    """The kinds among ``kinds`` the packed hand holds, in their order."""
+    return [k for k in kinds if (h >> (3 * k)) & FIELD]
+
+
+def add(h: int, k: int, n: int = 1) -> int:
+    """The packed hand with n more cards of kind k."""
+    return h + n * ONE[k]
+
+
+def remove(h: int, k: int, n: int = 1) -> int:
+    """The packed hand with n cards of kind k taken out (they must be there)."""
+    return h - n * ONE[k]
+
+
+def has_pair(h: int) -> bool:
+    """Whether some kind has two or more cards (a chắn can be made)."""
+    return bool(((h >> 1) | (h >> 2)) & LOW)
+
+
 def unpack(h: int) -> tuple[Card, ...]:
     """The cards of a packed hand, sorted."""
     out: list[Card] = []
@@ -227,3 +253,20 @@ def wins_with(hand: Iterable[int], mat_chan: int, card: int) -> bool:
     """R5.1/R5.3 on card lists: do the hand cards, the melds and ``card`` win?"""
     hand_list = list(hand)
     return is_winning(pack(hand_list), len(hand_list), mat_chan, card)
+
+
+def wait_shape_of(hand: Iterable[int], mat_chan: int = 0) -> WaitShape | None:
+    """R5.5 on card lists: the named shape of a waiting hand, or None."""
+    hand_list = list(hand)
+    return wait_shape(pack(hand_list), len(hand_list), mat_chan)
+
+
+def odd_rank_count(hand: Iterable[int]) -> int:
+    """How many ranks hold an odd number of the hand cards (R3.6: the què and ba đầu)."""
+    return odd_ranks(pack(hand)).bit_count()
+
+
+def chan_count_of(hand: Iterable[int]) -> int:
+    """Chắn of the canonical arrangement (R3.6) of some hand cards."""
+    hand_list = list(hand)
+    return chan_count(pack(hand_list), len(hand_list))

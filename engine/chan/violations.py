@@ -19,6 +19,8 @@ from engine.chan.rulebook import BAO, REGISTRY
 from engine.events import Violation
 from engine.registry import CardRole, Rule
 
+_DISCARD, _EAT, _DECLINE = range(3)  # the moves a history queues for its bitsets
+
 
 def rank_of(card: int) -> int:
     """A rank key: 0..7 for nhị..cửu, 8 for Chi chi."""
@@ -42,7 +44,22 @@ class SeatHistory:
     touched_cua_chi: bool = False  # put a card into its own cửa chì (C5)
     bon_open: set[int] = field(default_factory=set)  # kinds with a bòn in progress (C8, C9)
     bon_done: int = 0
-    masks: Masks = CLEAN  # L6–L17 as bitsets: moved by every note_* below (masks.py)
+    # L6–L17 as bitsets (masks.py): every note_* below queues the after_* of its move, and
+    # reading ``masks`` brings them up to date (only the computer players read them).
+    _masks: Masks = field(default=CLEAN, compare=False, repr=False)
+    _todo: list[tuple[int, int, int]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def masks(self) -> Masks:
+        """What the seat may still eat and discard, as bitsets (masks.py)."""
+        if self._todo:
+            m = self._masks
+            for op, a, b in self._todo:
+                m = after_discard(m, a) if op == _DISCARD else after_eat(m, a, b) \
+                    if op == _EAT else after_decline(m, a, b)
+            self._masks = m
+            self._todo = []
+        return self._masks
 
     def copy(self) -> SeatHistory:
         """An independent copy (for hypothetical moves and copied games)."""
@@ -53,7 +70,7 @@ class SeatHistory:
             ca_eaten_rank=dict(self.ca_eaten_rank), first_ca_eat=self.first_ca_eat,
             faults=list(self.faults), bo_u=list(self.bo_u),
             touched_cua_chi=self.touched_cua_chi, bon_open=set(self.bon_open),
-            bon_done=self.bon_done, masks=self.masks)
+            bon_done=self.bon_done, _masks=self._masks, _todo=list(self._todo))
 
 
 def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
@@ -154,7 +171,7 @@ def note_decline(hist: SeatHistory, h: int, x: int, event: int) -> None:
         for y in partners(x):
             if y != x and (h >> (3 * y)) & 7:
                 hist.declined_ca.setdefault(y, event)
-    hist.masks = after_decline(hist.masks, h, x)
+    hist._todo.append((_DECLINE, h, x))
 
 
 def note_discard(hist: SeatHistory, z: int, event: int) -> None:
@@ -165,13 +182,13 @@ def note_discard(hist: SeatHistory, z: int, event: int) -> None:
         hist.ca_discarded = event
     hist.discarded.setdefault(z, event)
     hist.discarded_rank.setdefault(rank, event)
-    hist.masks = after_discard(hist.masks, z)
+    hist._todo.append((_DISCARD, z, 0))
 
 
 def note_eat(hist: SeatHistory, h: int, x: int, y: int, event: int) -> None:
     """Record an eat for L14, L15, L17 and the bòn of C8/C9 (h is the hand before the eat)."""
     hist.eaten.setdefault(x, event)
-    hist.masks = after_eat(hist.masks, x, y)
+    hist._todo.append((_EAT, x, y))
     if x != y:
         hist.ca_eaten_rank.setdefault(rank_of(x), event)
         if hist.first_ca_eat is None:

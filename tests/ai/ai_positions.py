@@ -9,8 +9,8 @@ from engine.actions import Act
 from engine.chan.ai import NormalPlayer, Player
 from engine.chan.cards import ALL_CARDS, Card, parse_cards
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
-from engine.game import Game
 
 
 def deal_with(hands: dict[int, str], noc_top: str = "", cai: int = 0,

@@ -7,11 +7,12 @@ from engine.actions import Act
 from engine.chan.ai.posterior import DECLINED, DISCARD_FROM, PASS_CA, PASS_CHAN_1, PASS_CHAN_2
 from engine.chan.ai.worlds import reach_observer
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
 from engine.chan.violations import legal_eats
 from engine.errors import IllegalAction
 from engine.events import Declined
-from engine.game import Game, Mode
+from engine.game import Mode
 
 
 def replay_weighted(deal: Deal, obs: Observation) -> tuple[Game | None, float]:

@@ -18,7 +18,7 @@ from engine.chan import hand as H
 from engine.chan.ai import NormalPlayer, make_player
 from engine.chan.ai.worlds import hidden_of, sample_deal, sample_world
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 
 AI = Path(__file__).resolve().parents[2] / "engine" / "ai"
 

@@ -13,7 +13,7 @@ from engine.chan.ai.policy import Scored, best, fault_cost
 from engine.chan.ai.selfplay import audit, play_game
 from engine.chan.cards import Card, parse_cards
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 
 RONG_5V = "2v 2v 3v 3v 4v 4v 6v 6v 7v 7v 8v 8v 2n 2s 3n 3s 4n 4s 5v"
 THIEN_U = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8n 9v 9n 2n 2s 3n 3s"

@@ -13,9 +13,9 @@ from engine.chan.ai import BeginnerPlayer, LearnerRates, RandomPlayer
 from engine.chan.ai.tracker import track
 from engine.chan.cards import pairs_with
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.masks import after_decline, after_discard, after_eat
 from engine.chan.violations import legal_eats, note_decline, note_discard, note_eat
-from engine.game import Game
 
 SLIPPY = LearnerRates(miss_u=0.5, miss_chiu=0.5, fault=0.6, undercall=0.5, slip=0.5)
 

@@ -9,9 +9,9 @@ from engine.chan.ai.value import STUCK, uniform, value
 from engine.chan.ai.worlds import clone
 from engine.chan.cards import N_KINDS, parse_cards
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.masks import CLEAN
 from engine.chan.violations import SeatHistory
-from engine.game import Game
 
 
 def v(text: str, seen: str = "", draws: int = 15, mat_chan: int = 0, mat_ca: int = 0) -> float:

@@ -16,9 +16,10 @@ from engine.chan.ai.posterior import Chain, checks_of, seat_weight
 from engine.chan.ai.strong import strong_player
 from engine.chan.ai.worlds import ChainWorlds, hidden_of, sample_deal, sample_world
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
 from engine.events import Declined
-from engine.game import Game, Mode
+from engine.game import Mode
 from tests.ai.likelihood import replay_weighted
 from tests.ai.test_issue15_strong_inference import NINE_V, _after_pass
 

@@ -24,10 +24,10 @@ from engine.chan.ai.rollout import Simulator
 from engine.chan.ai.tracker import track
 from engine.chan.ai.worlds import clone, hidden_of, sample_world
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.masks import after_eat
 from engine.chan.observation import Observation
 from engine.chan.violations import discard_faults, note_eat, partners
-from engine.game import Game
 
 # sha256(repr(game.record))[:16] of the all-normal games dealt from 15150 + i (picker
 # (i // 4) % 4), recorded with the code before the issue-15 rollout speed-ups.

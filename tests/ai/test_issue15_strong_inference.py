@@ -16,7 +16,7 @@ from engine.chan.ai.selfplay import reproducible_player
 from engine.chan.ai.strong import POINTS, StrongPlayer
 from engine.chan.cards import ALL_CARDS, parse_cards
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from tests.ai.likelihood import replay_weighted
 
 ME = "9v 9v 9n 9n 9s 9s cc cc 5s 5s 6n 6n 6s 6s 7n 7n 7s 7s 8n 8n"

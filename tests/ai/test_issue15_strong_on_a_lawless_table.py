@@ -17,8 +17,8 @@ from engine.chan.ai.selfplay import play_session
 from engine.chan.ai.strong import strong_player
 from engine.chan.ai.worlds import NoWorld, sample_world
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.errors import IllegalAction
-from engine.game import Game
 from replays.advice import advise, decision_points
 
 

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from desktop.chieu.view import ChieuView, Prompt
-from engine import Deal, Game
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
 
 

@@ -16,7 +16,8 @@ from desktop.qt import QPoint, Qt, QWidget
 from engine.actions import Act, Action
 from engine.chan.ai import make_player
 from engine.chan.cards import Card
-from engine.game import Game, Phase
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 
 TIMEOUT = 5000
 

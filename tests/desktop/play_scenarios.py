@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from engine.actions import Act, Action
 from engine.chan.ai import make_player
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 
 LEARNER = 0
 

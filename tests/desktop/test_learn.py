@@ -29,8 +29,9 @@ from engine.chan.call import NAME_VI, render
 from engine.chan.cuoc import POINTS
 from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rulebook import REGISTRY
-from engine.game import Game, Mode
+from engine.game import Mode
 from lessons import drills
 from lessons.content import lessons
 from lessons.progress import Progress

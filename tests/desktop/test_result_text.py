@@ -8,8 +8,9 @@ from desktop.play.result_text import headline, result_html, verdict_lines, winni
 from engine.actions import Act, Action
 from engine.chan.ai import make_player
 from engine.chan.call import judge
-from engine.game import Game, Phase
-from engine.session import Session
+from engine.chan.game import ChanGame as Game
+from engine.chan.session import ChanSession as Session
+from engine.game import Phase
 
 NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
 

@@ -17,8 +17,9 @@ from engine.actions import Act, Action
 from engine.chan import CHAN
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.violations import Move
-from engine.game import Game, Mode
+from engine.game import Mode
 from engine.registry import CardRole, Rule, Words
 from replays.analyzer import analyze_session
 from replays.record import GameRecord, SessionRecord

@@ -24,8 +24,9 @@ from typing import Any
 
 from engine.chan.cards import ALL_CARDS, DECK, Card, parse_cards, same_rank
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES, LangRules
-from engine.game import Game, Mode
+from engine.game import Mode
 
 HAND = 19
 CAI_HAND = 20

@@ -21,9 +21,10 @@ from stop_tables import (
 
 from engine.actions import Act, Action
 from engine.chan.cards import Card
+from engine.chan.game import ChanGame as Game
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.events import Claim, Declined, Ended, EndKind, Played
-from engine.game import Game, Phase
+from engine.game import Phase
 
 
 def _declined(events: list[object]) -> list[tuple[int, Act]]:

@@ -16,9 +16,10 @@ from engine.actions import Act, Action
 from engine.chan import hand as H
 from engine.chan.cards import ALL_CARDS, CC_INDEX, DECK, Card
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.events import EndKind
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 
 FULL_DECK = Counter(DECK)
 

@@ -21,6 +21,7 @@ from positions import (
 from engine.actions import Act, Action
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import LangRules
 from engine.errors import (
     BaoRestricted,
@@ -33,7 +34,7 @@ from engine.errors import (
     NotYourTurn,
 )
 from engine.events import Claim, EndKind, Origin
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 
 
 def acts(game: Game) -> list[str]:

@@ -22,9 +22,10 @@ from engine.chan import hand as H
 from engine.chan.cards import ALL_CARDS, DECK, Card, parse_cards
 from engine.chan.cuoc import WinFacts
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.melds import Meld, MeldKind
 from engine.chan.rules import DEFAULT_RULES, LangRules
-from engine.game import Game, Mode
+from engine.game import Mode
 
 NOC_SIZE = 23
 

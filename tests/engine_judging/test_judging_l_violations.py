@@ -12,9 +12,10 @@ from judging_positions import game, play
 
 from engine.actions import Act, Action
 from engine.chan.cards import Card
+from engine.chan.game import ChanGame as Game
 from engine.chan.rulebook import REGISTRY
 from engine.errors import BaoRestricted
-from engine.game import Game, Phase
+from engine.game import Phase
 from engine.registry import Explanation
 
 

@@ -19,8 +19,9 @@ from engine.chan import hand as H
 from engine.chan.cards import Card
 from engine.chan.cuoc import WinFacts, detect
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.melds import Meld, MeldKind
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 
 CC = Card.CC
 RED = {Card.V8, Card.S8, Card.V9, Card.S9, CC}

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from engine.actions import Act, Action
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
-from engine.game import Game, Mode
+from engine.chan.game import ChanGame as Game
+from engine.game import Mode
 
 CC = Card.CC
 BAO_RULES = frozenset(f"L{i}" for i in range(6, 18))  # R7.3: groups B, C, D

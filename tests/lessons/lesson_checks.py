@@ -10,9 +10,10 @@ from engine.actions import Act, Action
 from engine.chan import hand as H
 from engine.chan.cards import DECK, Card
 from engine.chan.deal import Deal, cai_recipient
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import LangRules
 from engine.events import BecameBao
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 from lessons.item import Item
 
 FULL_DECK = Counter(DECK)

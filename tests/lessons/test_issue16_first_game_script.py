@@ -12,7 +12,8 @@ import pytest
 
 from engine.actions import Act, Action
 from engine.chan.deal import Deal, cai_recipient
-from engine.game import Game, Phase
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 from lessons.first_game import (
     CONTENT,
     MAX_POSITION_BYTES,

@@ -26,9 +26,10 @@ from typing import Any
 from engine.actions import Act, Action
 from engine.chan.cuoc_ids import CUOC_IDS
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES, LangRules
-from engine.game import Game, Mode, Phase
-from engine.session import Session
+from engine.chan.session import ChanSession as Session
+from engine.game import Mode, Phase
 from replays.chanjson import dumps, to_json
 from replays.record import GameRecord, Player, SessionRecord
 

@@ -14,7 +14,8 @@ import pytest
 from engine.actions import Act, Action
 from engine.chan.ai.selfplay import play_session, reproducible_player
 from engine.chan.deal import Deal
-from engine.game import Game, Phase
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 from replays.advice import (
     ADVICE_SEED,
     ADVISER,

@@ -19,9 +19,10 @@ import pytest
 from replay_games import CAREFUL, Policy
 
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES
 from engine.events import Played
-from engine.game import Game, Mode
+from engine.game import Mode
 from replays.recorder import NotSaved, Recorder
 from replays.store import Store, result_summary
 

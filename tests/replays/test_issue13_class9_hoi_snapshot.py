@@ -17,8 +17,8 @@ from sqlite_utils import Database
 
 import replays.rebuild as rebuild
 from engine.chan.deal import Deal
-from engine.game import Game
-from engine.session import Session
+from engine.chan.game import ChanGame as Game
+from engine.chan.session import ChanSession as Session
 from replays.analyzer import analyze_session
 from replays.errors import BadRecord
 from replays.hoi import HoiState

@@ -19,8 +19,8 @@ import pytest
 import replays.hoi as hoi
 import replays.rebuild as rebuild
 from engine.chan.deal import Deal
-from engine.game import Game
-from engine.session import Session
+from engine.chan.game import ChanGame as Game
+from engine.chan.session import ChanSession as Session
 from replays.cli import main
 from replays.commands import analysed
 from replays.errors import BadRecord

@@ -16,7 +16,7 @@ from engine.actions import Act, Action
 from engine.chan.ai.selfplay import audit
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from lessons.mistakes import game_mistakes
 from replays.analyzer import analyze_session
 from replays.chanjson import parse

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.actions import Act, Action
 from engine.chan.ai.selfplay import play_session
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import LangRules
-from engine.game import Game
 from replays.analyzer import analyze_session
 from replays.chanjson import parse, to_json
 from replays.record import GameRecord, Player, SessionRecord

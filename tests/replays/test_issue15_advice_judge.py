@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.chan.ai import NormalPlayer
 from engine.chan.ai.selfplay import play_game
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from replays.advice import ADVISER, ADVISERS, advise
 
 

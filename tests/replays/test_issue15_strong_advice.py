@@ -18,7 +18,7 @@ from engine.chan.ai import NormalPlayer
 from engine.chan.ai.selfplay import play_game, play_session, reproducible_player
 from engine.chan.ai.strong import SearchResult, StrongPlayer
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from replays.advice import (
     ADVICE_SEED,
     ADVISER,

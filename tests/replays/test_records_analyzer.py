@@ -20,10 +20,10 @@ from replay_games import (
 from engine.actions import Act, Action
 from engine.chan.cards import DECK, Card, parse_cards
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.hand import find_waits
 from engine.chan.settlement import Payout
 from engine.events import BecameBao, Declined, EndKind
-from engine.game import Game
 from replays.analyzer import analyze_session
 from replays.record import GameRecord
 

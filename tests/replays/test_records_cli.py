@@ -27,7 +27,8 @@ from replay_games import (
 
 from engine.actions import Act
 from engine.chan.cards import pairs_with
-from engine.game import Game, Phase
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 from replays.chanjson import to_json
 from replays.migrations import SCHEMA_VERSION
 from replays.store import Store

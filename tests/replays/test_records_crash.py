@@ -14,7 +14,7 @@ import pytest
 from replay_games import CAREFUL, play
 
 from engine.chan.deal import Deal
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from replays.recorder import Recorder
 from replays.store import Store
 

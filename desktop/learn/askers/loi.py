@@ -24,8 +24,7 @@ from desktop.qt import (
     QWidget,
 )
 from engine.actions import Action
-from engine.chan import CHAN
-from engine.chan.cards import Card
+from engine.chan import CHAN, Card
 from lessons import phrases
 from lessons.item import JSON, Grade, Item
 

@@ -21,9 +21,9 @@ from engine.chan.ai.policy import best, score
 from engine.chan.ai.situation import Situation
 from engine.chan.ai.tracker import PublicSeat, rank_bit
 from engine.chan.ai.value import DEFAULT_KNOBS, Knobs, value
+from engine.chan.game import ChanGame as Game
 from engine.chan.melds import MeldKind
 from engine.events import EndKind
-from engine.game import Game
 
 FULL = 4 * H.LOW
 

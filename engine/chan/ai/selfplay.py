@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from engine.actions import Act
 from engine.chan.ai.players import Player
+from engine.chan.game import ChanGame as Game
 from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan.session import ChanSession as Session
 from engine.events import Declined, EndKind
-from engine.game import Game, Mode
-from engine.session import Session
+from engine.game import Mode
 
 PlayerFactory = Callable[[str, int], Player]
 SELFPLAY_WORLDS = 24  # the strong player's search budget in self-play: worlds, not time

@@ -26,10 +26,11 @@ from engine.chan.ai.posterior import DECLINED, THIN, Chain
 from engine.chan.ai.tracker import played_from_hand
 from engine.chan.cards import Card
 from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.chan.observation import Observation
 from engine.errors import ChanError, IllegalAction
 from engine.events import Declined
-from engine.game import Game, Mode
+from engine.game import Mode
 
 FULL = 4 * H.LOW
 World = Game  # a sampled game that only the strong player sees
