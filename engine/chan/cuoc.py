@@ -64,10 +64,9 @@ class WinFacts:
         object.__setattr__(self, "mat_chan", sum(m.chan for m in self.mats))
 
 
-_RED_SHIFTS = tuple(3 * c for c in (Card.V8, Card.S8, Card.V9, Card.S9, Card.CC))
-_V2, _V4, _V5, _S5, _V8, _N8, _CC = (3 * c for c in (Card.V2, Card.V4, Card.V5, Card.S5,
-                                                      Card.V8, Card.N8, Card.CC))
-_V9, _S8, _V3, _S3, _N7 = (3 * c for c in (Card.V9, Card.S8, Card.V3, Card.S3, Card.N7))
+# The kinds whose counts in the 20 cards decide a cước: the red cards (C12–C14, C18), lèo
+# (C14) and tôm (C15).
+_COUNTED = (Card.V8, Card.S8, Card.V9, Card.S9, Card.CC, Card.N7, Card.V3, Card.S3)
 
 
 def bach_thu(f: WinFacts) -> bool:
@@ -75,39 +74,36 @@ def bach_thu(f: WinFacts) -> bool:
     before = f.mat_chan + H.chan_count(f.hand, f.hand_n)
     if f.card is None:
         return before == 6
-    if before != 5 or not (f.hand >> (3 * f.card)) & 1:
-        return False
-    if f.card == Card.CC:
-        return True
-    base = f.card // 3 * 3  # W's rank must have had one leftover (a què), not a ba đầu
-    return ((f.hand >> (3 * base)) & H.SUIT_LOW).bit_count() == 1
+    return before == 5 and H.is_que(f.hand, f.card)  # one leftover in W's rank, no ba đầu
 
 
 def detect(f: WinFacts) -> Instances:
     """The true cước of a win, in canonical order (R8.5), each with its count (R6)."""
-    hand_w = f.hand if f.card is None else f.hand + H.ONE[f.card]
+    hand_w = f.hand if f.card is None else H.add(f.hand, f.card)
     n_w = f.hand_n + (f.card is not None)
-    c20 = hand_w + f.mat_packed
-    mat = f.mat_packed
+    v8, s8, v9, s9, cc, n7, v3, s3 = H.counts_in(hand_w, _COUNTED, f.mat_packed)
     found: list[tuple[str, int]] = []
     if f.thong:
         found.append(("thong", 1))
     bt = bach_thu(f)
     picture: list[tuple[str, int]] = []
     if f.chi and bt and f.card is not None:
+        mat_v5, mat_n8, mat_s5 = H.counts_in(f.mat_packed, (Card.V5, Card.N8, Card.S5))
+        cc_held, s5_held, v5_held, v4_held = H.counts_in(f.hand, (Card.CC, Card.S5, Card.V5,
+                                                                  Card.V4))
         if f.card == Card.V2:
-            if (mat >> _V5) & 7:
+            if mat_v5:
                 picture.append(("hoa_roi_cua_phat", 1))
-            if (mat >> _N8) & 7:
+            if mat_n8:
                 picture.append(("dong_tu_hai_hoa", 1))
         elif f.card == Card.V8:
-            if (mat >> _V5) & 7:
+            if mat_v5:
                 picture.append(("ca_loi_san_dinh", 1))
-            if (mat >> _S5) & 7:
+            if mat_s5:
                 picture.append(("ca_nhay_dau_thuyen", 1))
-            if (f.hand >> _CC) & 7 >= 2 and (f.hand >> _S5) & 7 >= 2:
+            if cc_held >= 2 and s5_held >= 2:
                 picture.append(("ngu_ong_bat_ca", 1))
-        if f.card == Card.V2 and (f.hand >> _V5) & 7 >= 2 and (f.hand >> _V4) & 7 >= 2:
+        if f.card == Card.V2 and v5_held >= 2 and v4_held >= 2:
             picture.append(("nha_lau_xe_hoi", 1))
     if f.chi and not picture:  # R6.1: a picture cước includes chì and bạch thủ
         found.append(("chi", 1))
@@ -122,21 +118,21 @@ def detect(f: WinFacts) -> Instances:
     if bt and not picture:
         found.append(("bach_thu_chi" if f.card == Card.CC else "bach_thu", 1))
     found.extend(picture)
-    if f.mat_chan + ((n_w - (hand_w & H.LOW).bit_count()) >> 1) == 10:
+    if f.mat_chan + H.chan_count(hand_w, n_w) == 10:
         found.append(("thap_thanh", 1))
     if f.pha_thien:
         found.append(("pha_thien", 1))
-    reds = sum((c20 >> sh) & 7 for sh in _RED_SHIFTS)
-    if (c20 >> _CC) & 7 == 4 and reds == 4:
+    reds = v8 + s8 + v9 + s9 + cc
+    if cc == 4 and reds == 4:
         found.append(("kinh_tu_chi", 1))
     if reds == 8:
         found.append(("tam_do", 1))
     if reds == 0:
         found.append(("bach_dinh", 1))
-    leo = min((c20 >> _V9) & 7, (c20 >> _S8) & 7, (c20 >> _CC) & 7)
+    leo = min(v9, s8, cc)
     if leo:
         found.append(("leo", leo))
-    tom = min((c20 >> _V3) & 7, (c20 >> _S3) & 7, (c20 >> _N7) & 7)
+    tom = min(v3, s3, n7)
     if tom:
         found.append(("tom", tom))
     chiu = sum(1 for m in f.mats if m.kind is MeldKind.CHIU)
@@ -144,7 +140,7 @@ def detect(f: WinFacts) -> Instances:
         found.append(("chiu", chiu))
     if f.bon_done:
         found.append(("bon", f.bon_done))
-    thien_khai = ((f.hand >> 2) & H.LOW).bit_count()  # a count of 4 is the only one with bit 2
+    thien_khai = H.fours(f.hand)
     if thien_khai:
         found.append(("thien_khai", thien_khai))
     if not found:

@@ -4,6 +4,12 @@ A hand is packed into one int, three bits per kind (kind k at bit 3k, counts 0..
 three suits are one 9-bit field and Chi chi is the field at bit 72. Chắn and cạ only pair cards
 of one rank, so every question is answered from each rank's parity and the count of pairs:
 no search.
+
+This module is the only one that knows the packing (issue 21; tests/test_layers.py): every
+other module holds a packed hand as an opaque int and asks the functions below — counts,
+adding and taking cards, multiset sums and differences, parities, the shape of a rank — so the
+representation can change in one file. Chắn's other modules use it; the shared core and the
+other rulesets never see it.
 """
 
 from __future__ import annotations
@@ -35,6 +41,25 @@ def count(h: int, k: int) -> int:
     return (h >> (3 * k)) & FIELD
 
 
+FULL = 4 * LOW  # the whole deck: four cards of every kind
+
+
+def count_all(h: int) -> tuple[int, ...]:
+    """The count of every kind, in kind order."""
+    return tuple((h >> (3 * k)) & FIELD for k in range(N_KINDS))
+
+
+_SHIFTS = tuple(3 * k for k in range(N_KINDS))
+
+
+def counts_in(h: int, kinds: Iterable[int], plus: int = 0) -> list[int]:
+    """The counts of ``kinds`` in the hand (with the cards of ``plus`` added), in their
+    order."""
+    h += plus
+    shifts = _SHIFTS
+    return [(h >> shifts[k]) & FIELD for k in kinds]
+
+
 def counts(hands: Iterable[int], k: int) -> list[int]:
     """How many cards of kind k each packed hand holds."""
     shift = 3 * k
@@ -46,6 +71,21 @@ def held_of(h: int, kinds: Iterable[int]) -> list[int]:
     return [k for k in kinds if (h >> (3 * k)) & FIELD]
 
 
+def join(a: int, b: int) -> int:
+    """Two multisets together."""
+    return a + b
+
+
+def minus(a: int, b: int) -> int:
+    """The multiset a without the cards of b (they must be in a)."""
+    return a - b
+
+
+def swap(h: int, out: int, into: int) -> int:
+    """The hand with a card of kind ``out`` given up for one of kind ``into``."""
+    return h - ONE[out] + ONE[into]
+
+
 def add(h: int, k: int, n: int = 1) -> int:
     """The packed hand with n more cards of kind k."""
     return h + n * ONE[k]
@@ -54,6 +94,41 @@ def add(h: int, k: int, n: int = 1) -> int:
 def remove(h: int, k: int, n: int = 1) -> int:
     """The packed hand with n cards of kind k taken out (they must be there)."""
     return h - n * ONE[k]
+
+
+def fours(h: int) -> int:
+    """How many kinds the hand holds all four cards of."""
+    return ((h >> 2) & LOW).bit_count()  # a count of 4 is the only one with bit 2
+
+
+def is_que(h: int, k: int) -> bool:
+    """Whether k is a què of the hand (R3.6): held an odd number of times, and the only kind
+    of its rank that is."""
+    if not (h >> (3 * k)) & 1:
+        return False
+    return k == CC_INDEX or ((h >> (3 * (k // 3 * 3))) & SUIT_LOW).bit_count() == 1
+
+
+def odd_suits(h: int, k: int) -> int:
+    """How many kinds of k's rank the hand holds an odd number of (Chi chi: 0 or 1)."""
+    if k == CC_INDEX:
+        return (h >> CC_SHIFT) & 1
+    return ((h >> (3 * (k // 3 * 3))) & SUIT_LOW).bit_count()
+
+
+def lone_odd(h: int) -> int | None:
+    """The què of a hand whose only odd rank below Chi chi has one odd kind: that kind; None
+    otherwise (R3.6: the card a waiting hand waits with)."""
+    odd = odd_ranks(h)
+    if not odd:
+        return None
+    pos = odd.bit_length() - 1
+    if pos == CC_SHIFT:
+        return None
+    lows = ((h & LOW) >> pos) & SUIT_LOW
+    if lows.bit_count() != 1:
+        return None
+    return pos // 3 + (lows.bit_length() - 1) // 3
 
 
 def has_pair(h: int) -> bool:
@@ -95,6 +170,48 @@ def odd_ranks(h: int) -> int:
     """A bit per rank (at 9r, and 72 for Chi chi) whose total count is odd."""
     low = h & LOW
     return (low ^ (low >> 3) ^ (low >> 6)) & RANK_BITS
+
+
+def parities(h: int) -> tuple[int, int]:
+    """(ranks holding an odd number of cards, ranks holding a cạ: two or three odd kinds)."""
+    a = h & LOW
+    b = a >> 3
+    c = a >> 6
+    return ((a ^ b ^ c) & RANK_BITS).bit_count(), \
+        (((a & b) | (b & c) | (a & c)) & RANK_BITS).bit_count()
+
+
+# One rank's shape: (odd kinds, the three counts, the suit of the first odd kind, its count).
+Shape = tuple[int, int, int, int, int, int]
+
+
+def _field_shape(f: int) -> Shape | None:
+    c0, c1, c2 = f & 7, (f >> 3) & 7, (f >> 6) & 7
+    odd = (c0 & 1) + (c1 & 1) + (c2 & 1)
+    if odd == 0:
+        return None
+    k = 0 if c0 & 1 else 1 if c1 & 1 else 2
+    return odd, c0, c1, c2, k, (c0, c1, c2)[k]
+
+
+_SHAPES = tuple(_field_shape(f) for f in range(512))  # every rank field's shape, looked up
+
+
+def odd_rank_shapes(h: int) -> list[tuple[int, Shape]]:
+    """Each rank below Chi chi with an odd number of cards, ascending: its first kind and its
+    shape (the computer players' value model reads a hand this way, rank by rank)."""
+    a = h & LOW
+    odd_bits = (a ^ (a >> 3) ^ (a >> 6)) & RANK_BITS & ~(1 << CC_SHIFT)
+    out: list[tuple[int, Shape]] = []
+    shapes = _SHAPES
+    while odd_bits:
+        low = odd_bits & -odd_bits
+        odd_bits ^= low
+        pos = low.bit_length() - 1
+        shape = shapes[(h >> pos) & 0o777]
+        assert shape is not None
+        out.append((pos // 3, shape))
+    return out
 
 
 def is_complete(h: int) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.chan.cards import CC_INDEX, N_KINDS
+from engine.chan.hand import count
 
 ALL = (1 << N_KINDS) - 1
 # Bits of the kinds of a rank; Chi chi is its own rank 8.
@@ -107,13 +108,13 @@ def after_eat(m: Masks, x: int, y: int) -> Masks:
 def after_decline(m: Masks, h: int, x: int) -> Masks:
     """The bitsets after letting x pass while able to eat it (note_decline): L6–L9."""
     chan_ok, ca_ok, disc_ok = m.chan_ok, m.ca_ok, m.disc_ok
-    if (h >> (3 * x)) & 7:
+    if count(h, x):
         chan_ok &= ~(1 << x)
         disc_ok &= ~(1 << x)
         ca_ok &= ~_CA_ROW_RANK[x]
     if x != CC_INDEX:
         for y in KINDS_OF_RANK[RANK_OF[x]]:
-            if y != x and (h >> (3 * y)) & 7:
+            if y != x and count(h, y):
                 ca_ok &= ~_CA_ROW_RANK[y]
     return Masks(chan_ok, ca_ok, disc_ok, m.disc_kinds, m.disc_ranks, m.ca_discarded,
                  m.first_ca, m.ca_ranks)

@@ -75,7 +75,7 @@ class SeatHistory:
 
 def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
     """L1–L5 of eating x with hand card y, from the hand h (n cards) before the eat (R7 A)."""
-    held_x = (h >> (3 * x)) & 7
+    held_x = H.count(h, x)
     out: list[str] = []
     if x != y and held_x:
         out.append("L1")
@@ -84,18 +84,11 @@ def eat_faults_a(h: int, n: int, mat_chan: int, x: int, y: int) -> list[str]:
     if x == y:
         return out
     l1 = "L1" in out
-    ry = (h >> (3 * y)) & 7
-    if not l1 and ry & 1:
-        base = (y // 3) * 3
-        field_low = (h >> (3 * base)) & H.SUIT_LOW
-        if field_low.bit_count() == 2:
-            out.append("L3")  # y is one of the two leftovers that make a cạ (R3.6)
-    if H.waits(h, n, mat_chan):
-        pos = H.odd_ranks(h).bit_length() - 1
-        lows = (h & H.LOW) >> pos & H.SUIT_LOW if pos != H.CC_SHIFT else 1
-        if pos != H.CC_SHIFT and lows.bit_count() == 1 and pos // 3 + (lows.bit_length() - 1) \
-                // 3 == y:
-            out.append("L4")
+    ry = H.count(h, y)
+    if not l1 and ry & 1 and H.odd_suits(h, y) == 2:
+        out.append("L3")  # y is one of the two leftovers that make a cạ (R3.6)
+    if H.waits(h, n, mat_chan) and H.lone_odd(h) == y:
+        out.append("L4")  # y is the què the hand waits with
     if not l1 and ry >= 2:
         out.append("L5")
     return out
@@ -147,7 +140,7 @@ def legal_eats(h: int, n: int, mat_chan: int, x: int) -> list[int]:
         return []
     out = []
     for y in partners(x):
-        if (h >> (3 * y)) & 7 and not eat_faults_a(h, n, mat_chan, x, y):
+        if H.count(h, y) and not eat_faults_a(h, n, mat_chan, x, y):
             out.append(y)
     return out
 
@@ -165,11 +158,11 @@ def partners(x: int) -> tuple[int, ...]:
 
 def note_decline(hist: SeatHistory, h: int, x: int, event: int) -> None:
     """Record that the seat declined x (R7 B): bỏ chắn x, and bỏ cạ with each other suit held."""
-    if (h >> (3 * x)) & 7:
+    if H.count(h, x):
         hist.declined_chan.setdefault(x, event)
     if x != CC_INDEX:
         for y in partners(x):
-            if y != x and (h >> (3 * y)) & 7:
+            if y != x and H.count(h, y):
                 hist.declined_ca.setdefault(y, event)
     hist._todo.append((_DECLINE, h, x))
 
@@ -197,7 +190,7 @@ def note_eat(hist: SeatHistory, h: int, x: int, y: int, event: int) -> None:
     if x in hist.bon_open:
         hist.bon_open.discard(x)
         hist.bon_done += 1
-    elif (h >> (3 * x)) & 7 >= 2:
+    elif H.count(h, x) >= 2:
         hist.bon_open.add(x)
 
 

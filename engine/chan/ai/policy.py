@@ -97,7 +97,7 @@ def _best_discard(s: Situation, h: int, n: int, mat_chan: int, mat_ca: int, m: M
     for z in H.kinds_held(h):
         if not disc_ok >> z & 1:
             continue
-        v = hand_value(s, h - H.ONE[z], n - 1, mat_chan, mat_ca, after_discard(m, z))
+        v = hand_value(s, H.remove(h, z), n - 1, mat_chan, mat_ca, after_discard(m, z))
         v -= feed * feed_chance(s, z, target)
         if v > best:
             best, best_z = v, z
@@ -147,7 +147,7 @@ def score(s: Situation, clean_only: bool = False) -> list[Scored]:
                 target = x.cua if x.origin is Origin.DRAW else (x.cua + 1) % s.players
             assert a.card is not None
             z = a.card
-            h = s.hand - H.ONE[z]
+            h = H.remove(s.hand, z)
             v = hand_value(s, h, s.hand_n - 1, s.mat_chan, s.mat_ca, after_discard(s.masks, z))
             v -= s.knobs.feed * feed_chance(s, z, target) + penalty
             out.append(Scored(a, v, faults, hand=h, hand_n=s.hand_n - 1, mat_chan=s.mat_chan))
@@ -160,13 +160,13 @@ def _score_chiu(s: Situation, a: Action, faults: tuple[str, ...]) -> Scored:
     live = s.live
     assert live is not None
     x = live.card
-    h = s.hand - 3 * H.ONE[x]
+    h = H.remove(s.hand, x, 3)
     n = s.hand_n - 3
     target = live.cua if live.origin is Origin.DRAW else (live.cua + 1) % s.players
     v, z = _best_discard(s, h, n, s.mat_chan + 2, s.mat_ca, s.masks, s.masks.disc_ok, target)
     if z is None:
         return Scored(a, -1.0, faults)
-    return Scored(a, v + s.knobs.chiu_bonus, faults, Card(z), h - H.ONE[z], n - 1,
+    return Scored(a, v + s.knobs.chiu_bonus, faults, Card(z), H.remove(h, z), n - 1,
                   s.mat_chan + 2)
 
 
@@ -175,7 +175,7 @@ def _score_eat(s: Situation, a: Action, faults: tuple[str, ...], penalty: float,
     live = s.live
     assert live is not None and a.card is not None
     x, y = live.card, a.card
-    h = s.hand - H.ONE[y]
+    h = H.remove(s.hand, y)
     n = s.hand_n - 1
     chan = x == y
     m = after_eat(s.masks, x, y)
@@ -185,7 +185,7 @@ def _score_eat(s: Situation, a: Action, faults: tuple[str, ...], penalty: float,
     v, z = _best_discard(s, h, n, mat_chan, s.mat_ca + (not chan), m, m.disc_ok, nxt)
     if z is None:
         return Scored(a, -1.0 - penalty, faults)
-    return Scored(a, v - penalty, faults, Card(z), h - H.ONE[z], n - 1, mat_chan)
+    return Scored(a, v - penalty, faults, Card(z), H.remove(h, z), n - 1, mat_chan)
 
 
 def _score_leave(s: Situation, a: Action, faults: tuple[str, ...], nxt: int) -> Scored:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.actions import Act
 from engine.chan import hand as H
 from engine.chan.cards import Card
+from engine.chan.hand import count, join, swap
 from engine.chan.observation import Observation
 from engine.chan.violations import legal_eats
 
@@ -86,16 +87,16 @@ def checks_of(obs: Observation, played: tuple[int, ...]) -> tuple[tuple[Check, .
             assert z is not None
             if act is Act.DISCARD and watched[seat]:
                 check(seat, DISCARD, z)
-            removed[seat] += H.ONE[z]
+            removed[seat] = H.add(removed[seat], z)
             live = placed = z
         elif act is Act.EAT:
             assert a.card is not None and live is not None
-            removed[seat] += H.ONE[a.card]
+            removed[seat] = H.add(removed[seat], a.card)
             mat_chan[seat] += a.card == live
             live = None
         elif act is Act.CHIU:
             assert live is not None
-            removed[seat] += 3 * H.ONE[live]
+            removed[seat] = H.add(removed[seat], live, 3)
             mat_chan[seat] += 2
             live = None
         if placed is not None:
@@ -111,9 +112,9 @@ def seat_weight(checks: tuple[Check, ...], hand: int) -> float:
     """How likely a seat's public moves are if it holds ``hand`` now (relative, see worlds)."""
     w = 1.0
     for c in checks:
-        h = hand + c.after
+        h = join(hand, c.after)
         x = c.card
-        held = (h >> (3 * x)) & 7
+        held = count(h, x)
         kind = c.kind
         if kind == PASS:
             eats = legal_eats(h, c.n, c.mat_chan, x)
@@ -148,11 +149,11 @@ class Chain:
         self.owner = owner
         self.fixed = [0] * len(sizes)  # the quân cái, known to be in its recipient's hand
         if obs.cai_known and obs.cai_seat != obs.seat and obs.cai_card is not None:
-            self.fixed[obs.cai_seat] = H.ONE[obs.cai_card]
+            self.fixed[obs.cai_seat] = H.pack((obs.cai_card,))
         self.packed = [self.fixed[s] for s in range(len(sizes))]
         for c, s in zip(cards, owner, strict=False):
             if s >= 0:
-                self.packed[s] += H.ONE[c]
+                self.packed[s] = H.add(self.packed[s], c)
         self.weights = [seat_weight(self.checks[s], self.packed[s]) if self.checks[s] else 1.0
                         for s in range(len(sizes))]
         self.steps(BURN_IN * self.hand_slots)
@@ -173,15 +174,14 @@ class Chain:
             u, v = cards[i], cards[j]
             if a == b or u == v:
                 continue
-            du = H.ONE[v] - H.ONE[u]  # seat a gives u and gets v
-            ha = packed[a] + du
+            ha = swap(packed[a], u, v)  # seat a gives u and gets v
             wa = seat_weight(checks[a], ha) if checks[a] else 1.0
             hb = 0
             wb = 1.0
             old = weights[a]
             new = wa
             if b >= 0:
-                hb = packed[b] - du
+                hb = swap(packed[b], v, u)
                 wb = seat_weight(checks[b], hb) if checks[b] else 1.0
                 old *= weights[b]
                 new *= wb

@@ -98,7 +98,7 @@ def _discard_role(s: Situation, z: int) -> Reason:
     """What the discarded card was in the hand (R3.6) and its live partners."""
     h = s.hand
     u = s.ctx.unseen
-    cz = (h >> (3 * z)) & 7
+    cz = H.count(h, z)
     zv, ze = card_vi(z), card_en(z)
     if z == CC_INDEX:
         field = [cz]
@@ -106,11 +106,11 @@ def _discard_role(s: Situation, z: int) -> Reason:
     else:
         base = z // 3 * 3
         suits = [base, base + 1, base + 2]
-        field = [(h >> (3 * k)) & 7 for k in suits]
+        field = H.counts_in(h, suits)
     odd = sum(c & 1 for c in field)
     if cz % 2 == 1 and odd == 1:
         live = u[z] + (0 if z == CC_INDEX else sum(u[k] for k in suits if k != z
-                                                  and (h >> (3 * k)) & 7 == 0))
+                                                  and H.count(h, k) == 0))
         if live == 0:
             return Reason(f"đánh {zv}: quân què, không còn quân sống để ghép",
                           f"discard {ze}: a lone card with no live partner left")

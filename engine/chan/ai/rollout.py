@@ -25,8 +25,6 @@ from engine.chan.game import ChanGame as Game
 from engine.chan.melds import MeldKind
 from engine.events import EndKind
 
-FULL = 4 * H.LOW
-
 
 @dataclass
 class Simulator:
@@ -42,10 +40,10 @@ class Simulator:
                   public_cards: int, legal: list[Action] | None = None) -> Situation:
         """``seat``'s decision in ``game``, seen as that seat would see it."""
         hand = game.hand[seat]
-        unseen = FULL - hand - public_cards
+        unseen = H.minus(H.minus(H.FULL, hand), public_cards)
         deal = game.deal
         if game.cai_known and seat != deal.cai_seat and deal.cai_card is not None:
-            unseen -= H.ONE[deal.cai_card]
+            unseen = H.remove(unseen, deal.cai_card)
         mat = game.mats[seat]
         s = Situation(
             seat=seat, players=game.players, phase=game.phase.value, hand=hand,
@@ -102,7 +100,7 @@ class Simulator:
                 draws += 1
                 drawn = game.record[-1].card
                 assert drawn is not None
-                public_cards += H.ONE[drawn]
+                public_cards = H.add(public_cards, drawn)
                 if live is not None:
                     public[seat].passed |= 1 << live.card
             elif act is Act.PASS:
@@ -110,16 +108,16 @@ class Simulator:
                     public[seat].passed |= 1 << live.card
             elif act is Act.DISCARD or act is Act.RETURN:
                 assert action.card is not None
-                public_cards += H.ONE[action.card]
+                public_cards = H.add(public_cards, action.card)
                 public[seat].discarded |= 1 << action.card
                 public[seat].discarded_ranks |= rank_bit(action.card)
             elif act is Act.EAT:
                 assert action.card is not None and live is not None
-                public_cards += H.ONE[action.card]
+                public_cards = H.add(public_cards, action.card)
                 public[seat].eaten |= 1 << live.card
             elif act is Act.CHIU:
                 assert live is not None
-                public_cards += 3 * H.ONE[live.card]
+                public_cards = H.add(public_cards, live.card, 3)
                 public[seat].eaten |= 1 << live.card
         return outcome(game, me)
 
@@ -133,15 +131,8 @@ class Simulator:
 
 def public_cards_of(game: Game) -> int:
     """Packed cards lying face up: the mats and the cửa piles."""
-    out = 0
-    for mat in game.mats:
-        for m in mat:
-            for c in m.cards:
-                out += H.ONE[c]
-    for pile in game.cua:
-        for c in pile:
-            out += H.ONE[c]
-    return out
+    return H.pack([c for mat in game.mats for m in mat for c in m.cards]
+                  + [c for pile in game.cua for c in pile])
 
 
 def outcome(game: Game, me: int) -> float:

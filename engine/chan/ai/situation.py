@@ -13,14 +13,11 @@ from engine.actions import Act, Action
 from engine.chan import hand as H
 from engine.chan.ai.tracker import PublicSeat, track
 from engine.chan.ai.value import DEFAULT_KNOBS, Context, Knobs, uniform
-from engine.chan.cards import N_KINDS
 from engine.chan.masks import Masks
 from engine.chan.melds import MeldKind
 from engine.chan.observation import Observation
 from engine.chan.violations import SeatHistory, discard_violations, eat_violations
 from engine.events import Placed
-
-FULL = 4 * H.LOW  # four copies of every kind
 
 
 @dataclass(slots=True)
@@ -62,7 +59,7 @@ class Situation:
         """Unseen counts and draws left, for the value model."""
         if self._ctx is None:
             u = self.unseen
-            counts = tuple((u >> (3 * k)) & 7 for k in range(N_KINDS))
+            counts = H.count_all(u)
             kn = self.knobs
             eta = sum(kn.end_rate(self.melds[i]) for i in range(self.players)
                       if i != self.seat and not self.bao[i])
@@ -101,7 +98,8 @@ def from_observation(obs: Observation, knobs: Knobs = DEFAULT_KNOBS) -> Situatio
     return Situation(
         seat=me, players=obs.players, phase=obs.phase, hand=hand, hand_n=len(obs.hand),
         mat_chan=sum(m.chan for m in mat), mat_ca=sum(1 for m in mat if m.kind is MeldKind.CA),
-        hist=tracked.hist, unseen=FULL - hand - seen, noc_left=obs.noc_left,
+        hist=tracked.hist, unseen=H.minus(H.minus(H.FULL, hand), seen),
+        noc_left=obs.noc_left,
         noc_stop=obs.rules.noc_stop, live=obs.live, legal=obs.legal, bao=obs.bao,
         hand_sizes=obs.hand_sizes, public=tracked.public,
         melds=tuple(len(m) for m in obs.mats), faults=obs.faults, knobs=knobs)

@@ -68,14 +68,14 @@ def played_from_hand(history: tuple[Action, ...], players: int) -> tuple[list[in
             live = a.card
         elif act is Act.DISCARD or act is Act.RETURN:
             assert a.card is not None
-            played[a.seat] += H.ONE[a.card]
+            played[a.seat] = H.add(played[a.seat], a.card)
             live = a.card
         elif act is Act.EAT:
             assert a.card is not None
-            played[a.seat] += H.ONE[a.card]
+            played[a.seat] = H.add(played[a.seat], a.card)
         elif act is Act.CHIU:
             assert live is not None
-            played[a.seat] += 3 * H.ONE[live]
+            played[a.seat] = H.add(played[a.seat], live, 3)
     return played, draws
 
 
@@ -85,7 +85,7 @@ def track(obs: Observation) -> Tracked:
     players = obs.players
     history = obs.history
     played, draws = played_from_hand(history, players)
-    dealt = H.pack(obs.hand) + played[me]
+    dealt = H.join(H.pack(obs.hand), played[me])
     hist = SeatHistory()
     public = [PublicSeat() for _ in range(players)]
     h = dealt
@@ -118,7 +118,7 @@ def track(obs: Observation) -> Tracked:
                 hist.faults.extend(found)
                 bao = bao or makes_bao(found) is not None
                 note_eat(hist, h, x, y, i)
-                h -= H.ONE[y]
+                h = H.remove(h, y)
                 n -= 1
                 mat_chan += x == y
             live = None
@@ -134,7 +134,7 @@ def track(obs: Observation) -> Tracked:
                 note_discard(hist, z, i)
                 if act is Act.DISCARD or chiu_cua == me:
                     hist.touched_cua_chi = True
-                h -= H.ONE[z]
+                h = H.remove(h, z)
                 n -= 1
             live_cua = seat if act is Act.DISCARD else chiu_cua
             live = z
@@ -143,7 +143,7 @@ def track(obs: Observation) -> Tracked:
             public[seat].eaten |= 1 << live
             chiu_cua = live_cua
             if mine:
-                h -= 3 * H.ONE[live]
+                h = H.remove(h, live, 3)
                 n -= 3
                 mat_chan += 2
             live = None

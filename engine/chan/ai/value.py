@@ -47,7 +47,6 @@ class Knobs:
 DEFAULT_KNOBS = Knobs()
 STUCK = 1e-4  # the value of a hand that can never win as it stands
 
-_SHIFT = tuple(3 * k for k in range(N_KINDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,35 +91,14 @@ def poisson_tail(lam: float, k: int) -> float:
     return max(0.0, 1.0 - acc)
 
 
-def _field_shape(f: int) -> tuple[int, int, int, int, int, int] | None:
-    """A rank's 9-bit field: (odd suits, c0, c1, c2, the què's suit, its count); None when
-    every suit is even."""
-    c0, c1, c2 = f & 7, (f >> 3) & 7, (f >> 6) & 7
-    odd = (c0 & 1) + (c1 & 1) + (c2 & 1)
-    if odd == 0:
-        return None
-    k = 0 if c0 & 1 else 1 if c1 & 1 else 2
-    return odd, c0, c1, c2, k, (c0, c1, c2)[k]
-
-
-# Every rank field's shape, looked up instead of recomputed (value is the rollouts' hot path).
-_SHAPES = tuple(_field_shape(f) for f in range(512))
-_LOW = H.LOW
-_RANK_BITS = H.RANK_BITS
-_CC_SHIFT = 3 * CC_INDEX
-
-
 def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) -> float:
     """A rough chance (0..1) that the hand h (n cards, odd) with its melds goes on to win."""
-    # The shape first, from the parity bits: how many odd ranks, how many cạ (a rank with
-    # two or three odd suits holds one), so a waiting hand needs no per-rank outs.
-    a = h & _LOW
-    b = a >> 3
-    c = a >> 6
-    odd_n = ((a ^ b ^ c) & _RANK_BITS).bit_count()
+    # The shape first, from the parities: how many odd ranks, how many cạ (a rank with two
+    # or three odd suits holds one), so a waiting hand needs no per-rank outs.
+    odd_n, ca_held = H.parities(h)
     if odd_n == 0:
         return 0.0
-    ca = mat_ca + (((a & b) | (b & c) | (a & c)) & _RANK_BITS).bit_count()
+    ca = mat_ca + ca_held
     budget = 4 - ca
     need = (odd_n - 1) // 2
     if budget < 0:
@@ -142,15 +120,7 @@ def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) ->
     wait_ca: list[float] = []
     chan_ok = m.chan_ok
     disc_ok = m.disc_ok
-    shapes = _SHAPES
-    odd_bits = (a ^ b ^ c) & _RANK_BITS & ~(1 << _CC_SHIFT)  # ranks with 1 or 3 odd suits
-    while odd_bits:
-        low = odd_bits & -odd_bits
-        odd_bits ^= low
-        pos = low.bit_length() - 1
-        base = pos // 3
-        shape = shapes[(h >> pos) & 0o777]
-        assert shape is not None
+    for base, shape in H.odd_rank_shapes(h):  # ranks with 1 or 3 odd suits
         odd, c0, c1, c2, kk, cnt = shape
         if odd == 3:
             e = 0.0
@@ -206,7 +176,7 @@ def value(h: int, n: int, mat_chan: int, mat_ca: int, m: Masks, ctx: Context) ->
         disc.append(bool(disc_ok >> k & 1))
         wait_ca.append(wca)
     cc = -1
-    cnt = (h >> _CC_SHIFT) & 7
+    cnt = H.count(h, CC_INDEX)
     if cnt & 1:
         cc = len(eat_w)
         if cnt == 3:
@@ -348,7 +318,7 @@ def _ready_value(h: int, n: int, mat_chan: int, ctx: Context, budget: int) -> fl
     uw = ctx.win
     q = 0.0
     for w in ws:
-        q += kn.chiu_u_reach * uw[w] if (h >> _SHIFT[w]) & 7 == 3 else uw[w]
+        q += kn.chiu_u_reach * uw[w] if H.count(h, w) == 3 else uw[w]
     win = _win_chance(q, ctx.end_rate, ctx.draws)
     bach_thu = len(ws) == 1 and budget == 0
     return win * (1.0 + (kn.bach_thu_bonus if bach_thu else 0.0))

@@ -32,7 +32,6 @@ from engine.errors import ChanError, IllegalAction
 from engine.events import Declined
 from engine.game import Mode
 
-FULL = 4 * H.LOW
 World = Game  # a sampled game that only the strong player sees
 CHAIN_TRIES = 60  # chain worlds tried before uniform deals (a báo the chain cannot foresee)
 FIT_TRIES = 200  # uniform deals tried while none replays the record
@@ -58,7 +57,7 @@ def hidden_of(obs: Observation) -> Hidden:
     """What is hidden from ``obs.seat`` and where it goes."""
     me = obs.seat
     played, draws = played_from_hand(obs.history, obs.players)
-    pool = FULL - H.pack(obs.hand) - H.pack(obs.seen)
+    pool = H.minus(H.minus(H.FULL, H.pack(obs.hand)), H.pack(obs.seen))
     sizes = list(obs.hand_sizes)
     sizes[me] = 0
     if obs.cai_known and obs.cai_seat != me and obs.cai_card is not None:
