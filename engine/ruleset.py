@@ -58,6 +58,10 @@ class Ruleset(Protocol):
     def check_call(self, call: Iterable[tuple[str, int]]) -> None:
         """Refuse a call no hand of this game can hold (ValueError)."""
 
+    def score(self, call: Iterable[tuple[str, int]], rules: Any) -> int:
+        """What a call collects: the shared điểm + dịch (engine.scoring) on its table, and
+        whatever its làng adds (Chắn's gà)."""
+
     def read_rules(self, data: object) -> Any:
         """Its làng options from a record's ``rules`` object."""
 

@@ -6,6 +6,7 @@ screen shows and forwards clicks, keys and answers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from desktop.chieu.scene import Scene
 from desktop.chieu.widget import ChieuWidget
@@ -133,7 +134,7 @@ class PlayScreen(QWidget):
         """The play keys work while the chiếu page has the focus; N also on the result page."""
         for b in BINDINGS:
             if b.section is Section.PLAY:
-                bind(self.table, b.id, lambda command=b.id: self.controller.command(command))
+                bind(self.table, b.id, partial(self.controller.command, b.id))
         bind(self.result_page, "next_game", self.controller.next_game)
 
     # ------------------------------------------------------------------ pages

@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.chan.cuoc import ORDER_GROUP, PICTURES, Instances, canonical, score
+from engine.chan.cuoc import ORDER_GROUP, PICTURES, canonical, score
 from engine.chan.cuoc_ids import CUOC_IDS, check_call
 from engine.errors import BadAction
+from engine.scoring import Instances
 
 NAME_VI: dict[str, str] = {
     "xuong": "xuông", "thong": "thông", "chi": "chì", "thien_u": "thiên ù", "dia_u": "địa ù",

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine import scoring
 from engine.chan import hand as H
 from engine.chan.cards import Card
 from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
 from engine.chan.melds import Meld, MeldKind
 from engine.chan.rules import LangRules
+from engine.scoring import Instances
 
 # (điểm, dịch) per cước, C1..C25 (R6 table).
 POINTS: dict[str, tuple[int, int]] = dict(zip(CUOC_IDS, (
@@ -37,7 +39,6 @@ _POSITION = {cid: i for i, cid in enumerate(
      *PICTURES, "thap_thanh", "pha_thien", "kinh_tu_chi", "tam_do", "bach_dinh", "leo", "tom",
      "chiu", "bon", "thien_khai"])}
 
-Instances = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,27 +151,13 @@ def detect(f: WinFacts) -> Instances:
 
 def canonical(items: Iterable[tuple[str, int]]) -> Instances:
     """Sort cước into the canonical order of R8.5."""
-    return tuple(sorted(items, key=lambda it: _POSITION[it[0]]))
+    return scoring.canonical(items, _POSITION)
 
 
 def score(call: Iterable[tuple[str, int]]) -> int:
-    """R6.2: one instance → its điểm; several → the highest điểm + the dịch of every other.
-
-    Counted per entry, never per instance, so the work does not grow with a count. Equal
-    điểm always come with equal dịch (the R6 table), so which of them is "the highest" does
-    not matter.
-    """
-    best: str | None = None
-    dich = 0
-    for cid, n in call:
-        if n <= 0:
-            continue
-        dich += POINTS[cid][1] * n
-        if best is None or POINTS[cid][0] > POINTS[best][0]:
-            best = cid
-    if best is None:
-        return 0
-    return POINTS[best][0] + dich - POINTS[best][1]
+    """R6.2: one instance → its điểm; several → the highest điểm + the dịch of every other
+    (the shared scorer, engine.scoring, on the R6 table)."""
+    return scoring.score(call, POINTS)
 
 
 def ga_count(call: Iterable[tuple[str, int]], rules: LangRules) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.chan.cards import ALL_CARDS, Card, parse_card
+from engine.chan.cuoc import total
 from engine.chan.cuoc_ids import check_call, parse_cuoc_id
 from engine.chan.deal import Deal
 from engine.chan.game import ChanGame
@@ -38,6 +39,10 @@ class ChanRuleset:
     def check_call(self, call: Iterable[tuple[str, int]]) -> None:
         """Refuse counts beyond what a 20-card hand holds."""
         check_call(call)
+
+    def score(self, call: Iterable[tuple[str, int]], rules: LangRules) -> int:
+        """R6.2 (engine.scoring on the R6 table) + gà × điểm per gà (R6.3)."""
+        return total(call, rules)
 
     def read_rules(self, data: object) -> LangRules:
         """R11's options from a record's ``rules``."""
