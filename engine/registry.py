@@ -99,6 +99,7 @@ class Registry:
         self._values = dict(values or {})
         self._by_consequence: dict[str | None, frozenset[str]] = {}
         self._judged: dict[str, tuple[Rule, ...]] = {}
+        self.has_judges = False  # some rule was registered with its judge (see judged_on)
         for rule in rules:
             self._add(rule)
 
@@ -110,8 +111,12 @@ class Registry:
         if rule.consequence is not None and rule.consequence not in self._consequences:
             raise ValueError(f"rule {rule.id}: unknown consequence {rule.consequence!r}")
         self._rules[rule.id] = rule
+        self._changed()
+
+    def _changed(self) -> None:
         self._by_consequence.clear()
         self._judged.clear()
+        self.has_judges = any(r.judge is not None for r in self._rules.values())
 
     def register(self, rule: Rule) -> None:
         """Add a rule (with its judge): every reader sees it from now on."""
@@ -122,8 +127,7 @@ class Registry:
     def unregister(self, rule_id: str) -> None:
         """Take a registered rule out again."""
         del self._rules[rule_id]
-        self._by_consequence.clear()
-        self._judged.clear()
+        self._changed()
 
     # ---------------------------------------------------------------- reading it
 

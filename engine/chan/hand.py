@@ -36,9 +36,9 @@ def pack(cards: Iterable[int]) -> int:
     return h
 
 
-def count(h: int, k: int) -> int:
-    """How many cards of kind k the packed hand holds."""
-    return (h >> (3 * k)) & FIELD
+def count(h: int, k: int, plus: int = 0) -> int:
+    """How many cards of kind k the packed hand holds (with the cards of ``plus`` added)."""
+    return ((h + plus) >> (3 * k)) & FIELD
 
 
 FULL = 4 * LOW  # the whole deck: four cards of every kind

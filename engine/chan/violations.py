@@ -246,9 +246,12 @@ def eat_violations(h: int, n: int, mat_chan: int, hist: SeatHistory, x: Card, y:
     """The lỗi of eating x with the hand card y (R7 A–D, and every rule registered for an
     eat), each naming the card its registry entry says: the one place the game and the AI's
     tracker build them."""
-    out = [Violation(r, seat, y if r in _NAMES_HAND else x, event)
-           for r in eat_faults_a(h, n, mat_chan, x, y)]
-    for r, cause in eat_faults_history(hist, x, y):
+    found = eat_faults_a(h, n, mat_chan, x, y)
+    looked_back = eat_faults_history(hist, x, y)
+    if not found and not looked_back and not REGISTRY.has_judges:
+        return []  # the usual case (this is on the computer players' hot path)
+    out = [Violation(r, seat, y if r in _NAMES_HAND else x, event) for r in found]
+    for r, cause in looked_back:
         out.append(Violation(r, seat, y if r in _NAMES_HAND else x, event, cause))
     extra = REGISTRY.judged_on(Act.EAT)
     if extra:
@@ -260,7 +263,10 @@ def discard_violations(hist: SeatHistory, z: Card, seat: int, event: int, act: A
                        h: int, n: int, mat_chan: int) -> list[Violation]:
     """The lỗi of discarding (or returning, R4.6) z (R7 B–D, and every rule registered for
     that act), as ``eat_violations``."""
-    out = [Violation(r, seat, z, event, cause) for r, cause in discard_faults(hist, z)]
+    found = discard_faults(hist, z)
+    if not found and not REGISTRY.has_judges:
+        return []
+    out = [Violation(r, seat, z, event, cause) for r, cause in found]
     extra = REGISTRY.judged_on(act)
     if extra:
         out.extend(_registered(extra, Move(act, seat, h, n, mat_chan, hist, None, z, event)))

@@ -112,12 +112,11 @@ def seat_weight(checks: tuple[Check, ...], hand: int) -> float:
     """How likely a seat's public moves are if it holds ``hand`` now (relative, see worlds)."""
     w = 1.0
     for c in checks:
-        h = join(hand, c.after)
         x = c.card
-        held = count(h, x)
+        held = count(hand, x, c.after)
         kind = c.kind
         if kind == PASS:
-            eats = legal_eats(h, c.n, c.mat_chan, x)
+            eats = legal_eats(join(hand, c.after), c.n, c.mat_chan, x)
             if eats:
                 if x in eats:
                     w *= PASS_CHAN_1 if held == 1 else PASS_CHAN_2
