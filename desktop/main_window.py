@@ -23,6 +23,7 @@ from desktop.qt import (
     QCloseEvent,
     QEvent,
     QHBoxLayout,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -52,6 +53,7 @@ from replays.store import Store
 
 if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
     # imported when first opened (issue 6: start-up time)
+    from desktop.instance import FolderLock, Holder
     from desktop.learn.screen import LearnScreen
     from desktop.review.screen import ReviewScreen
     from desktop.settings_dialog import SettingsDialog
@@ -77,13 +79,17 @@ class MainWindow(QMainWindow):
 
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
-                 scene: Scene | None = None, mute: bool = False) -> None:
+                 scene: Scene | None = None, mute: bool = False,
+                 read_only: Holder | None = None, lock: FolderLock | None = None) -> None:
         # the data first: a folder that cannot be opened raises before any widget exists
         # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
         db = default_db(data_dir)
         db.parent.mkdir(parents=True, exist_ok=True)
-        store = Store.open(db)
+        # a second program on one folder reads only (desktop.instance, issue 20)
+        store = Store.open_read_only(db) if read_only is not None else Store.open(db)
         super().__init__()
+        self.lock = lock
+        self.read_only = read_only
         self.data_dir = data_dir
         self.settings_file = settings_path(data_dir)
         self.settings, self.settings_problem = read(self.settings_file)
@@ -104,6 +110,7 @@ class MainWindow(QMainWindow):
 
         self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
                                seeds, self.scene)
+        self.play.read_only = read_only is not None
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
@@ -141,11 +148,16 @@ class MainWindow(QMainWindow):
         top = QWidget()
         top.setObjectName("activityBar")
         top.setLayout(bar)
+        self.read_only_bar = QLabel()
+        self.read_only_bar.setObjectName("readOnlyBar")
+        self.read_only_bar.setWordWrap(True)
+        self.read_only_bar.setVisible(read_only is not None)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(top)
+        layout.addWidget(self.read_only_bar)
         layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
@@ -220,7 +232,9 @@ class MainWindow(QMainWindow):
 
     def _start_notices(self, resume: bool) -> None:
         """On start: a damaged settings file is said first (defaults are in use), then an
-        interrupted game is offered for resuming (when `resume`)."""
+        interrupted game is offered for resuming (when `resume`; never read-only: the game
+        may be the one the other program is playing, issue 20)."""
+        resume = resume and self.read_only is None
         problem = self.settings_problem
         if self._closed or problem is None:
             if resume:
@@ -350,6 +364,11 @@ class MainWindow(QMainWindow):
         self.settings_button.setText(translate("Main", "Cài đặt"))
         self.settings_button.setToolTip(keys_of("settings")[0])
         self.help_button.setText(translate("Main", "Trợ giúp"))
+        if self.read_only is not None:
+            self.read_only_bar.setText(translate(
+                "Main", "Chỉ đọc: chương trình đang mở với thư mục dữ liệu này ở một cửa sổ "
+                        "khác, chỉ cửa sổ kia được ghi. Ở đây bạn xem lại và học được, nhưng "
+                        "không chơi ván mới, không nhập ván và không lưu tiến độ học."))
         self.actions_by_id["help"].setText(translate("Main", "Phím tắt (F1)"))
         self.actions_by_id["about"].setText(translate("Main", "Giới thiệu"))
 
@@ -371,4 +390,6 @@ class MainWindow(QMainWindow):
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()
+            if self.lock is not None:
+                self.lock.release()
         super().closeEvent(event)

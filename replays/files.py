@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from replays.errors import BadFile
+from replays.readonly import is_sqlite
 
 MAX_BYTES = 20 * 1024 * 1024  # larger records are refused, never read (issue 4)
 # A database is copied, not read into memory: a library of tens of thousands of analysed
@@ -76,28 +77,10 @@ def check_input(path: Path) -> None:
     checked_size(path, MAX_DB_BYTES)
 
 
-def _regular(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def is_sqlite(path: Path) -> bool:
-    """Whether the file starts with the SQLite header (read without opening it as a database;
-    only a regular file is opened: a FIFO would block)."""
-    if not _regular(path):
-        return False
-    try:
-        with path.open("rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
-        return False
-
-
 def is_database(path: Path) -> bool:
     """Whether the user named a replay database rather than a .chan.json file: by its
-    suffix, or, whatever it is called, by its SQLite header."""
+    suffix, or, whatever it is called, by its SQLite header (read by SQLite, never by
+    ``open()``: it may be the library this process holds, see replays.readonly)."""
     return path.suffix.lower() in DB_SUFFIXES or is_sqlite(path)
 
 

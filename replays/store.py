@@ -48,7 +48,7 @@ from replays.columns import (
     seat_column,
     text_column,
 )
-from replays.database import connect, copied, write_transaction
+from replays.database import connect, connect_read_only, copied, write_transaction
 from replays.errors import BadRecord, Problem
 from replays.files import is_database
 from replays.hoi import HoiState, first_state, record_states, states_of
@@ -88,15 +88,23 @@ def _event_row(game_id: int, index: int, action: Action) -> tuple[int, int, int,
 class Store:
     """One replay database, opened for reading and writing."""
 
-    def __init__(self, db: Database, path: Path, name: str | None = None) -> None:
+    def __init__(self, db: Database, path: Path, name: str | None = None,
+                 read_only: bool = False) -> None:
         self.db = db
         self.path = path
         self.name = str(path) if name is None else name  # what messages call it
+        self.read_only = read_only  # SQLite refuses every write (another program writes)
 
     @classmethod
     def open(cls, path: Path, name: str | None = None, check: bool = False) -> Store:
         """Open or create the database at ``path`` (BadFile if it must not be touched)."""
         return cls(connect(Path(path), name, check), Path(path), name)
+
+    @classmethod
+    def open_read_only(cls, path: Path, name: str | None = None) -> Store:
+        """Open the database another program of ours is writing, for reading only
+        (desktop.instance); BadFile if it cannot be read as it is."""
+        return cls(connect_read_only(Path(path), name), Path(path), name, read_only=True)
 
     @classmethod
     @contextmanager

@@ -82,6 +82,9 @@ class PlayScreen(QWidget):
         super().__init__(parent)
         self.store = store
         self._shut = False
+        # another program writes this library (desktop.instance): no game is started or
+        # resumed here, the other program's game included (issue 20)
+        self.read_only = False
         self.settings = settings
         self.pacing = pacing
         self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
@@ -141,9 +144,22 @@ class PlayScreen(QWidget):
     def show_start(self) -> None:
         """The start page, with the interrupted game to resume if there is one."""
         self.start_page.show_settings(self.settings, self._resumable_text())
+        self.start_page.new_button.setEnabled(not self.read_only)
+        self.start_page.resume_button.setEnabled(not self.read_only)
         self.stack.setCurrentWidget(self.start_page)
 
+    def _refused_read_only(self) -> bool:
+        """Say why nothing can be played here when another program writes the library."""
+        if self.read_only:
+            QMessageBox.information(self, translate("Play", "Chỉ đọc"), translate(
+                "Play", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                        "cửa sổ kia được chơi và ghi ván. Hãy chơi ở cửa sổ đó, hoặc đóng nó rồi "
+                        "mở lại chương trình."))
+        return self.read_only
+
     def _resumable_text(self) -> str | None:
+        if self.read_only:
+            return None
         game_id = offerable_game(self.store, self.settings.skip_resume)
         if game_id is None or game_id == self.controller.game_id:
             return None
@@ -156,11 +172,15 @@ class PlayScreen(QWidget):
 
     def start_session(self) -> None:
         """A new hội with the current settings."""
+        if self._refused_read_only():
+            return
         self.controller.settings = self.settings
         self.controller.start_session()
 
     def resume(self, game_id: int) -> None:
         """Continue an interrupted game (a record the engine cannot replay is reported)."""
+        if self._refused_read_only():
+            return
         self.controller.settings = self.settings
         try:
             self.controller.resume(game_id)

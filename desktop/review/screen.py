@@ -189,6 +189,11 @@ class ReviewScreen(QWidget):
 
     def ask_import(self) -> None:
         """Choose a .chan.json or a .db to import as a copy."""
+        if self.store.read_only:  # another program writes the library (desktop.instance)
+            self._error(translate("Review", "Chỉ đọc"), translate(
+                "Review", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                          "cửa sổ kia được nhập ván vào thư viện."))
+            return
         dialog = QFileDialog(self, translate("Review", "Mở tệp ván"), str(Path.home()),
                              translate("Review", "Ván Chắn (*.chan.json *.json *.db *.sqlite "
                                                  "*.sqlite3);;Mọi tệp (*)"))

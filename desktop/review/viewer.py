@@ -464,6 +464,11 @@ class ViewerPage(QWidget):
         s = self.stepper
         if s is None or s.opened.states[s.position].is_over:
             return
+        if self.store.read_only:  # another program writes the library (desktop.instance)
+            self._error(translate("Viewer", "Không chơi tiếp được"), translate(
+                "Viewer", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                          "cửa sổ kia được chơi và ghi ván."))
+            return
         try:
             game_id = branch_game(self.store, s.opened, s.position, s.seat)
         except RecordError as error:

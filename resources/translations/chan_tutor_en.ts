@@ -1810,6 +1810,10 @@
         <translation>Help</translation>
     </message>
     <message>
+        <source>Chỉ đọc: chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác, chỉ cửa sổ kia được ghi. Ở đây bạn xem lại và học được, nhưng không chơi ván mới, không nhập ván và không lưu tiến độ học.</source>
+        <translation>Read-only: the program is open on this data folder in another window, and only that window writes. Here you can review and learn, but not play a new game, import games or save lesson progress.</translation>
+    </message>
+    <message>
         <source>Phím tắt (F1)</source>
         <translation>Keyboard shortcuts (F1)</translation>
     </message>
@@ -1925,6 +1929,14 @@
     <message>
         <source>Chưa lưu được</source>
         <translation>Not saved</translation>
+    </message>
+    <message>
+        <source>Chỉ đọc</source>
+        <translation>Read-only</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được chơi và ghi ván. Hãy chơi ở cửa sổ đó, hoặc đóng nó rồi mở lại chương trình.</source>
+        <translation>The program is open on this data folder in another window: only that window plays and records games. Play there, or close it and open the program again.</translation>
     </message>
     <message>
         <source>Thử lại</source>
@@ -2162,6 +2174,14 @@
     <message>
         <source>Đã nhập</source>
         <translation>Imported</translation>
+    </message>
+    <message>
+        <source>Chỉ đọc</source>
+        <translation>Read-only</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được nhập ván vào thư viện.</source>
+        <translation>The program is open on this data folder in another window: only that window imports games into the library.</translation>
     </message>
     <message>
         <source>Đã nhập {n} ván mới từ {file}.</source>
@@ -2652,6 +2672,10 @@
     <message>
         <source>Không chơi tiếp được</source>
         <translation>Cannot play on</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được chơi và ghi ván.</source>
+        <translation>The program is open on this data folder in another window: only that window plays and records games.</translation>
     </message>
     <message>
         <source>Xuất ván ra .chan.json</source>
