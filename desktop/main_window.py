@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
 
         self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
                                seeds, self.scene)
-        self.play.read_only = read_only is not None
+        self.play.set_read_only(read_only is not None)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)

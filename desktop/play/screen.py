@@ -148,6 +148,12 @@ class PlayScreen(QWidget):
         self.start_page.resume_button.setEnabled(not self.read_only)
         self.stack.setCurrentWidget(self.start_page)
 
+    def set_read_only(self, read_only: bool) -> None:
+        """Another program writes this library (desktop.instance): nothing is played here."""
+        self.read_only = read_only
+        if self.stack.currentWidget() is self.start_page:
+            self.show_start()
+
     def _refused_read_only(self) -> bool:
         """Say why nothing can be played here when another program writes the library."""
         if self.read_only:
