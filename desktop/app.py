@@ -89,9 +89,12 @@ def make_app(argv: list[str]) -> QApplication:
 
 def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
     """Open the main window and run the event loop until it closes (or the smoke run ends)."""
-    from desktop.platform_check import explain, missing_packages
+    from desktop.platform_check import explain, explain_no_display, missing_packages, no_display
 
     missing = missing_packages()
+    if no_display():  # before Qt, which would abort blaming a library (issue 20)
+        sys.stderr.write(explain_no_display(missing))
+        return 1
     if missing:
         sys.stderr.write(explain(missing))
         return 1
