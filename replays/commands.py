@@ -20,7 +20,7 @@ from replays.choice import (
     no_hoi,
 )
 from replays.errors import BadFile, BadRecord
-from replays.files import check_input, check_output, is_database, write_error
+from replays.files import check_input, check_output, check_parent, is_database, write_error
 from replays.paths import default_db
 from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
@@ -166,6 +166,8 @@ def import_(args: argparse.Namespace) -> Output:
         replay = replay_session(record)
     except BadRecord as e:
         raise e.located(str(args.file)) from None
+    if args.db is not None:  # the folder of a database the user names is never made for them
+        check_parent(args.db)
     db: Path = args.db if args.db is not None else default_db(getattr(args, "data_dir", None))
     from replays.library import import_sessions  # the library's duplicate check (issue 13)
 
