@@ -176,18 +176,26 @@ def check_parent(path: Path) -> None:
         raise write_error(path, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)))
 
 
+def output_target(path: Path) -> os.stat_result | None:
+    """What an output the user named is now: None when there is nothing yet; BadFile when its
+    folder does not exist (``check_parent``) or it cannot be looked at."""
+    check_parent(path)
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise write_error(path, e) from None
+
+
 def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:
     """Refuse (BadFile) an output target whose writing would destroy something: one of the
     ``inputs``, a SQLite database (a replay library, whatever it is called) or anything but a
     regular file — even with ``force``; any other existing file unless ``force``; a target
     whose folder does not exist (``check_parent``)."""
-    check_parent(path)
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
+    st = output_target(path)
+    if st is None:
         return
-    except OSError as e:
-        raise write_error(path, e) from None
     for source in inputs:
         try:
             same = os.path.samefile(path, source)

@@ -7,7 +7,6 @@ only checks the arguments, saves the records and summarises what the engine judg
 from __future__ import annotations
 
 import argparse
-import os
 import stat
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from replays.chanjson import write_file
 from replays.commands import Output
 from replays.database import discard_unused
 from replays.errors import BadFile
-from replays.files import check_output, check_parent, is_database, write_error
+from replays.files import check_output, is_database, output_target, write_error
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
 from replays.text import places_text
@@ -113,13 +112,9 @@ def check_database_out(out: Path, force: bool) -> None:
     added to only with ``--force``, as a new hội beside the games it holds — a database is
     never replaced or emptied (the project's first rule: never lose a learner's data). An
     empty file holds nothing to protect."""
-    check_parent(out)
-    try:
-        st = os.stat(out)
-    except FileNotFoundError:
+    st = output_target(out)
+    if st is None:
         return
-    except OSError as e:
-        raise write_error(out, e) from None
     if not stat.S_ISREG(st.st_mode):  # a folder, a pipe: check_output says what it is
         check_output(out, force=True)
     if force or st.st_size == 0:
