@@ -44,12 +44,10 @@ def no_display() -> bool:
     return all(p in _NEEDS_SERVER and not os.environ.get(_NEEDS_SERVER[p]) for p in wanted)
 
 
-def missing_packages() -> list[str]:
-    """The packages to install for Qt's xcb plugin, when it is the one that will be used;
-    only those whose library really cannot be loaded."""
-    if not _uses_display_server() or getattr(sys, "frozen", False):  # the bundle ships them
-        return []
-    if _platforms() not in ([], ["xcb"]):
+def unloadable_packages() -> list[str]:
+    """The packages of Qt's xcb libraries that really cannot be loaded here (none in the
+    bundle, which ships them)."""
+    if not _uses_display_server() or getattr(sys, "frozen", False):
         return []
     missing = []
     for soname, package in XCB_LIBRARIES.items():
@@ -58,6 +56,14 @@ def missing_packages() -> list[str]:
         except OSError:
             missing.append(package)
     return missing
+
+
+def missing_packages() -> list[str]:
+    """The packages to install for Qt's xcb plugin, when it is the one that will be used (an
+    X11 display, and no other platform asked for); only those really missing."""
+    if _platforms() not in ([], ["xcb"]) or not os.environ.get("DISPLAY"):
+        return []
+    return unloadable_packages()
 
 
 def install_command(packages: list[str]) -> str:

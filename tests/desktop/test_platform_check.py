@@ -28,6 +28,16 @@ def really_missing() -> list[str]:
     return missing
 
 
+def test_wayland_alone_is_not_asked_for_x11_libraries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(platform_check.sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    monkeypatch.setattr(platform_check, "XCB_LIBRARIES",
+                        {"libdoes-not-exist.so.9": "libdoes-not-exist9"})
+    assert platform_check.missing_packages() == [] and not platform_check.no_display()
+
+
 def test_offscreen_needs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.delenv("DISPLAY", raising=False)
