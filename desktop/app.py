@@ -94,11 +94,14 @@ def make_app(argv: list[str]) -> QApplication:
 
 def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
     """Open the main window and run the event loop until it closes (or the smoke run ends)."""
-    from desktop.platform_check import explain, missing_packages
+    from desktop import platform_check as check
 
-    missing = missing_packages()
+    if check.no_display():  # before Qt, which would abort blaming a library (issue 20)
+        sys.stderr.write(check.explain_no_display(check.unloadable_packages()))
+        return 1
+    missing = check.missing_packages()
     if missing:
-        sys.stderr.write(explain(missing))
+        sys.stderr.write(check.explain(missing))
         return 1
     app = make_app(argv)
     if smoke:

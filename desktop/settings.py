@@ -172,4 +172,5 @@ def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
 def save(path: Path, settings: Settings) -> None:
     """Write the settings atomically: a crash never leaves half a file, and a failed write (a
     full disk, a folder in the file's place) leaves no temporary file behind (OSError)."""
-    write_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n")
+    write_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n",
+                 make_folder=True)  # the program's own data folder

@@ -547,4 +547,5 @@ def save_position(path: Path, game: FirstGame, step: int) -> None:
     """Keep the step to continue from (``len(steps)``: the game was finished); written whole
     or not at all."""
     write_atomic(path, json.dumps({"format": "chan-tutor-first-game-position",
-                                   "game": game.digest, "step": step}))
+                                   "game": game.digest, "step": step}),
+                 make_folder=True)  # the program's own data folder

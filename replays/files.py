@@ -4,7 +4,8 @@ Inputs are checked to be regular files before a byte is read (a FIFO named ``x.c
 would block for ever). Outputs never destroy anything: an existing target is refused unless
 the user says ``--force``, a SQLite database or an input is never replaced, and the text goes
 to a temporary file in the same folder that is renamed over the target only once whole; a
-failed write leaves nothing behind and names its real cause (issue 13, class 3).
+failed write leaves nothing behind and names its real cause (issue 13, class 3). A folder the
+user names is never made for them: a mistyped path is refused, not created (issue 20).
 """
 
 from __future__ import annotations
@@ -91,12 +92,14 @@ def _umask() -> int:
 
 
 @contextmanager
-def atomic_text(path: Path) -> Iterator[TextIO]:
+def atomic_text(path: Path, make_folder: bool = False) -> Iterator[TextIO]:
     """A text file written whole or not at all: the caller writes to a temporary file in the
     same folder, renamed over ``path`` when the block ends; on any error the temporary file
     (and any folder made for it) is removed and the error goes on (OSError: see
-    ``write_error``). For output that is streamed rather than built whole."""
-    made = _make_parents(path.parent)
+    ``write_error``). For output that is streamed rather than built whole. The folder is
+    made only with ``make_folder`` (the program's own data folder); a missing folder is
+    otherwise an error (FileNotFoundError), never made behind the user's back (issue 20)."""
+    made = _make_parents(path.parent) if make_folder else []
     tmp: str | None = None
     done = False
     try:
@@ -131,22 +134,51 @@ def _make_parents(folder: Path) -> list[Path]:
     return missing
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a text file whole or not at all: a temporary file beside it, then a rename."""
-    with atomic_text(path) as f:
+def write_atomic(path: Path, text: str, make_folder: bool = False) -> None:
+    """Write a text file whole or not at all: a temporary file beside it, then a rename (the
+    folder made only with ``make_folder``: see ``atomic_text``)."""
+    with atomic_text(path, make_folder) as f:
         f.write(text)
+
+
+def check_parent(path: Path) -> None:
+    """Refuse (BadFile) an output whose folder does not exist or is not a folder: a folder the
+    user names is never made for them (``/nonexistent/dir/x.db`` is a mistake to say, not a
+    path to create, even under /; issue 20)."""
+    folder = path.parent
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        raise BadFile(f"{path}: the folder {folder} does not exist (it is not made for you: "
+                      f"check the path, or make the folder first)",
+                      f"{path}: thư mục {folder} không tồn tại (chương trình không tự tạo "
+                      f"thư mục: hãy kiểm tra đường dẫn, hoặc tạo thư mục trước)") from None
+    except OSError as e:  # a file on the way (ENOTDIR), a folder we may not enter
+        raise write_error(path, e) from None
+    if not is_folder:
+        raise write_error(path, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)))
+
+
+def output_target(path: Path) -> os.stat_result | None:
+    """What an output the user named is now: None when there is nothing yet; BadFile when its
+    folder does not exist (``check_parent``) or it cannot be looked at."""
+    check_parent(path)
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise write_error(path, e) from None
 
 
 def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:
     """Refuse (BadFile) an output target whose writing would destroy something: one of the
     ``inputs``, a SQLite database (a replay library, whatever it is called) or anything but a
-    regular file — even with ``force``; any other existing file unless ``force``."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
+    regular file — even with ``force``; any other existing file unless ``force``; a target
+    whose folder does not exist (``check_parent``)."""
+    st = output_target(path)
+    if st is None:
         return
-    except OSError as e:
-        raise write_error(path, e) from None
     for source in inputs:
         try:
             same = os.path.samefile(path, source)

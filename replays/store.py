@@ -440,8 +440,7 @@ class Store:
 
     def _located(self, error: BadRecord, session_id: int) -> BadRecord:
         """The problems of a replayed session, with games named by their ids."""
-        ids = [r[0] for r in self.db.execute("SELECT id FROM games WHERE session_id = ? "
-                                              "ORDER BY position", (session_id,))]
+        ids = self.games_of(session_id) or []
         return BadRecord([replace(p, game=ids[p.game] if p.game is not None else None)
                           for p in error.problems], self._by_id)
 
@@ -463,6 +462,15 @@ class Store:
     def sessions(self) -> list[int]:
         """Every session id, oldest first."""
         return [r[0] for r in self.db.execute("SELECT id FROM sessions ORDER BY id")]
+
+    def games_of(self, session_id: int) -> list[int] | None:
+        """The ids of a session's games in play order (its ván 1 first); None: no such
+        session."""
+        if not fits_row_id(session_id) or self.db.execute(
+                "SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
+            return None
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM games WHERE session_id = ? ORDER BY position", (session_id,))]
 
     # ------------------------------------------------------------------------- games
 

@@ -21,6 +21,7 @@ import replays.rebuild as rebuild
 from engine.deal import Deal
 from engine.game import Game
 from engine.session import Session
+from replays.choice import Choice
 from replays.cli import main
 from replays.commands import analysed
 from replays.errors import BadRecord
@@ -264,7 +265,7 @@ def analysed_db(path: Path) -> tuple[list[int], list[int]]:
 
 def shown_key(item: Any) -> tuple[Any, ...]:
     analysed_item, game, positions = item
-    return (analysed_item.doc, analysed_item.players, analysed_item.title, game.state_key(),
+    return (analysed_item.doc, analysed_item.players, analysed_item.van, game.state_key(),
             {k: v.state_key() for k, v in positions.items()})
 
 
@@ -275,13 +276,16 @@ def test_issue13_class9_analyze_game_n_equals_the_whole_database_replayed(
     everything = analysed(db)
     shown = replayed(everything)
     assert len(everything) == len(first) + len(second)
+    # each game's ván counts from 1 within its own hội, as the program shows it (issue 20)
+    assert [a.van for a in everything] == [*range(1, len(first) + 1),
+                                           *range(1, len(second) + 1)]
     assert any(s[1].thong_seat is not None for s in shown)  # thông is played: not vacuous
     for n in range(len(everything)):
-        alone = analysed(db, n)
+        alone = analysed(db, Choice(game=n))
         assert len(alone) == 1
         assert alone[0].doc == everything[n].doc
-        assert (alone[0].players, alone[0].title) == (everything[n].players,
-                                                      everything[n].title)
+        assert (alone[0].players, alone[0].van) == (everything[n].players,
+                                                    everything[n].van)
         assert shown_key(replayed(alone)[0]) == shown_key(shown[n])
 
 
