@@ -171,7 +171,7 @@ class Position:
                               f"on the mat, so the bất thực has ended (T4.13)",
                               vi=f"bất thực {format_cards(mat_giong)}: đã có bộ giống ấy dưới "
                                  f"chiếu, bất thực đã hết (T4.13)")
-        object.__setattr__(self, "packed", _pack(self, total))
+        object.__setattr__(self, "packed", pack(hand, self.mat, self.bat_thuc, total))
 
     @classmethod
     def parse(cls, hand: str, mat: Iterable[str | MatMeld] = (), bat_thuc: str = "") -> Position:
@@ -210,14 +210,20 @@ def pack_suits(counts: Iterable[int]) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
-def _pack(pos: Position, total: Counter[Card]) -> Packed:
+def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Card],
+         total: Counter[Card] | None = None) -> Packed:
+    """The search's view of a hand and mat, unchecked (Position checks what it holds)."""
     hand = [0] * N_KINDS
-    for c in pos.hand:
+    for c in cards:
         hand[c] += 1
+    if total is None:
+        total = Counter(c for m in mat for c in m.all_cards)
+        for k in range(N_KINDS):
+            total[Card(k)] += hand[k]
     runs: list[list[tuple[int, int]]] = [[], [], []]
     bi_room = [0] * 10
     giong: dict[int, int] = {}
-    for meld in pos.mat:
+    for meld in mat:
         if meld.run_room:
             ranks = [c.rank for c in meld.cards]
             runs[meld.cards[0] // 9].append((min(ranks), max(ranks)))
@@ -241,8 +247,8 @@ def _pack(pos: Position, total: Counter[Card]) -> Packed:
         red=(hand[Card.OC], hand[Card.TT], hand[Card.CC]),
         hand=tuple(hand),
         total=tuple(total.get(Card(k), 0) for k in range(N_KINDS)),
-        bat_thuc=frozenset(int(k) for k in pos.bat_thuc),
-        mat_lung=sum(1 for m in pos.mat if m.is_lung),
+        bat_thuc=frozenset(int(k) for k in bat_thuc),
+        mat_lung=sum(1 for m in mat if m.is_lung),
         runs=suit_runs,
         run_keys=(run_key(suit_runs[0]), run_key(suit_runs[1]), run_key(suit_runs[2])),
         bi_room=tuple(bi_room),
