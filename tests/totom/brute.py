@@ -159,3 +159,13 @@ def brute_wins(hand: list[str], mat: list[tuple[list[str], list[str]]], w: str |
         if partition(start, min(mat_lung, lung_required), 0):
             return True
     return False
+
+
+def brute_position(position: object, w: object, lung_required: int,
+                   phong: bool | None = None) -> bool:
+    """brute_wins on an engine Position (read through its card codes only)."""
+    hand = [str(c) for c in position.hand]  # type: ignore[attr-defined]
+    mat = [([str(c) for c in m.cards], [str(c) for c in m.trung])
+           for m in position.mat]  # type: ignore[attr-defined]
+    bat = [str(c) for c in position.bat_thuc]  # type: ignore[attr-defined]
+    return brute_wins(hand, mat, None if w is None else str(w), lung_required, bat, phong)
