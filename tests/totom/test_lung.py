@@ -66,4 +66,4 @@ def test_t3_7_two_lung_at_four_players() -> None:
     assert four.lung_required == 2
     assert not wins(pos("3v 3s 7n 5v 6v"), Card.V7, four)
     assert wins(pos("3v 3s 7n 5v 6v", "2s 2s 2s"), Card.V7, four)
-    assert wins(pos("3v 3s 7n 5v 6v 9v 8s"), Card.CC, four)
+    assert wins(pos("3v 3s 7n 5v 6v 7v 9v 8s"), Card.CC, four)
