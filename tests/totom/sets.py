@@ -58,7 +58,7 @@ def odd_position(rng: random.Random, size: int = 20) -> tuple[Position, Card]:
             if pairs and rng.random() < 0.3:
                 bat = frozenset({rng.choice(sorted(pairs))})
             return Position(hand, mat, bat), w
-        except (BadMeld, BadPosition):
+        except (BadMeld, BadPosition, ValueError):  # ValueError: more than 4 copies
             continue
 
 
