@@ -174,8 +174,8 @@ def _fits_other_than_inside(position: Position, w: Card, need: int) -> bool:
                 return True
     for i, meld in enumerate(mat):
         for used in _mat_takes(meld, w, hand):
-            grown = MatMeld(meld.cards + (w, *used), meld.trung, meld.face_down)
-            if rest_wins(used, 0, mat[:i] + (grown,) + mat[i + 1:]):
+            grown = MatMeld((*meld.cards, w, *used), meld.trung, meld.face_down)
+            if rest_wins(used, 0, (*mat[:i], grown, *mat[i + 1:])):
                 return True
     return False
 

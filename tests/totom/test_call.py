@@ -6,8 +6,15 @@ import json
 
 import pytest
 
-from engine.totom.call import CallToken, call_for, canonical, format_call, judge_call, \
-    parse_call, say
+from engine.totom.call import (
+    CallToken,
+    call_for,
+    canonical,
+    format_call,
+    judge_call,
+    parse_call,
+    say,
+)
 from engine.totom.cards import Card, parse_cards
 from engine.totom.errors import BadCall
 from engine.totom.position import MatMeld, Position

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.totom import cards as C
-from engine.totom.cards import ALL_CARDS, DECK, RED, YEU_DEN, YEU_DO, Card, parse_card, \
-    parse_cards
+from engine.totom.cards import ALL_CARDS, DECK, RED, YEU_DEN, YEU_DO, Card, parse_card, parse_cards
 from engine.totom.errors import AmbiguousCard, BadCard, UnknownCard
 
 

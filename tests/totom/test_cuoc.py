@@ -11,9 +11,10 @@ from engine.totom.position import Position
 from engine.totom.rules import TomRules
 
 FOUR = TomRules(players=4)
+FIVE = TomRules()
 
 
-def judged(cards: str, w: str, *mat: str, rules: TomRules = TomRules(), thong: bool = False,
+def judged(cards: str, w: str, *mat: str, rules: TomRules = FIVE, thong: bool = False,
            ) -> dict[str, int]:
     hand = parse_cards(cards)
     found = judged_arrangement(Position.parse(cards, list(mat)), Card.parse(w), rules,

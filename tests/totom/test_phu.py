@@ -6,8 +6,7 @@ import pytest
 
 from engine.totom.cards import Card, parse_cards
 from engine.totom.errors import BadMeld, BadPosition
-from engine.totom.melds import GroupType, classify, is_bo_giong, is_phu_bi, is_phu_doc, \
-    special_of
+from engine.totom.melds import GroupType, classify, is_bo_giong, is_phu_bi, is_phu_doc, special_of
 from engine.totom.position import MatMeld, Position
 from engine.totom.win import wins
 

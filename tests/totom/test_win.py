@@ -10,8 +10,14 @@ from hypothesis import strategies as st
 from engine.totom.cards import Card, parse_cards
 from engine.totom.position import MatMeld, Position
 from engine.totom.rules import TomRules
-from engine.totom.win import is_thap_thanh, is_tron, phong_statement_fits, \
-    phong_statement_needed, thien_u, wins
+from engine.totom.win import (
+    is_thap_thanh,
+    is_tron,
+    phong_statement_fits,
+    phong_statement_needed,
+    thien_u,
+    wins,
+)
 
 from .brute import brute_position
 from .sets import mixed, odd_position
