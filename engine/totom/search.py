@@ -63,8 +63,26 @@ def suit_ok(vec: int, key: int, runs: tuple[tuple[int, int], ...]) -> bool:
     if ok is None:
         if len(_SUIT_OK) >= _MEMO_LIMIT:
             _SUIT_OK.clear()
-        ok = _SUIT_OK[k] = suit_scan(vec, runs)
+        ok = _SUIT_OK[k] = suit_scan(vec, runs) if runs else plain_scan(vec)
     return ok
+
+
+def plain_scan(vec: int) -> bool:
+    """suit_scan without mat runs, where no choice is left: the scan goes straight through.
+
+    Without mat runs the only choice is how many yêu đen start runs, and as many as there are
+    nhị to follow is best: each run started at nhất asks nothing more of tam than a run started
+    at nhị, and one card less of tứ.
+    """
+    o1 = min(vec & 7, (vec >> BITS) & 7)
+    o2 = o3 = 0
+    for shift in range(BITS, SUIT_BITS, BITS):
+        m = ((vec >> shift) & 7) - o1 - o2
+        if m < 0:
+            return False
+        ext = m if m < o3 else o3
+        o1, o2, o3 = m - ext, o1, o2 + ext
+    return o1 == 0 and o2 == 0
 
 
 def suit_scan(vec: int, runs: tuple[tuple[int, int], ...]) -> bool:
@@ -318,7 +336,17 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
     n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
     n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
     n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    present = _present(n0, n1, n2, state[3], state[4], state[5])
+    (m0, t0), (m1, t1), (m2, t2) = _SP_FILL  # _present(), inlined: once per win test
+    filled = t0[n0 & m0] | t1[n1 & m1] | t2[n2 & m2]
+    if state[3]:
+        filled |= _RED_FILL[0]
+    if state[4]:
+        filled |= _RED_FILL[1]
+    if state[5]:
+        filled |= _RED_FILL[2]
+    present = _SP_PRESENT.get(filled)
+    if present is None:
+        present = _present(n0, n1, n2, state[3], state[4], state[5])
     g0 = ((v0 >> 2) | ((v0 >> 1) & v0)) & M1
     g1 = ((v1 >> 2) | ((v1 >> 1) & v1)) & M1
     g2 = ((v2 >> 2) | ((v2 >> 1) & v2)) & M1

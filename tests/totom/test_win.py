@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.totom.cards import Card, parse_cards
 from engine.totom.position import MatMeld, Position
 from engine.totom.rules import TomRules
+from engine.totom.search import plain_scan, suit_scan
 from engine.totom.win import (
     is_thap_thanh,
     is_tron,
@@ -109,3 +110,10 @@ def test_t5_2_fast_search_agrees_with_brute_force(seed: int, lung: int,
 def test_t5_4_fast_search_agrees_with_brute_force_without_w(seed: int) -> None:
     position, _ = odd_position(random.Random(seed), size=21)
     assert thien_u(position) == brute_position(position, None, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(counts=st.lists(st.integers(0, 4), min_size=9, max_size=9))
+def test_t5_2_straight_suit_scan_agrees_with_the_branching_one(counts: list[int]) -> None:
+    vec = sum(c << (3 * i) for i, c in enumerate(counts))
+    assert plain_scan(vec) == suit_scan(vec, ())
