@@ -7,8 +7,7 @@ and must agree with them; the tests hold it to that.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -124,8 +123,3 @@ class Group:
     def __str__(self) -> str:
         label = self.sp or str(self.type)
         return f"{label}{'*' if self.mat else ''}[{format_cards(self.cards)}]"
-
-
-def counts_of(cards: Iterable[Card]) -> Counter[Card]:
-    """The multiset of some cards."""
-    return Counter(cards)

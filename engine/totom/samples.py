@@ -114,8 +114,6 @@ def near_miss(rng: random.Random, position: Position, w: Card) -> tuple[Position
         hand = list(position.hand)
         if hand and rng.random() < 0.8:
             hand[rng.randrange(len(hand))] = new
-            if position.mat and any(m.cards.count(new) for m in position.mat):
-                pass
             candidate = Position(tuple(hand), position.mat)
             if candidate.count(w) < COPIES:
                 return candidate, w
