@@ -76,7 +76,8 @@ def check_input(path: Path) -> None:
     checked_size(path, MAX_DB_BYTES)
 
 
-def _regular(path: Path) -> bool:
+def is_regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file (following links); False if it cannot be told."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except (OSError, ValueError):
@@ -86,7 +87,7 @@ def _regular(path: Path) -> bool:
 def is_sqlite(path: Path) -> bool:
     """Whether the file starts with the SQLite header (read without opening it as a database;
     only a regular file is opened: a FIFO would block)."""
-    if not _regular(path):
+    if not is_regular(path):
         return False
     try:
         with path.open("rb") as f:
@@ -152,6 +153,47 @@ def write_atomic(path: Path, text: str) -> None:
     """Write a text file whole or not at all: a temporary file beside it, then a rename."""
     with atomic_text(path) as f:
         f.write(text)
+
+
+def replace_regular(path: Path, text: str) -> None:
+    """``write_atomic``, for a file of the program's own (settings, where the learner is):
+    whatever is in its place that is not a regular file — a FIFO, a folder, a device — is
+    never replaced (BadFile says so, in both languages; issue 20)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as e:
+        raise write_error(path, e) from None
+    if not stat.S_ISREG(mode):
+        what = ("a folder", "một thư mục") if stat.S_ISDIR(mode) else \
+            ("not a regular file (a pipe, a device or a socket)",
+             "không phải tệp thường (ống dẫn, thiết bị hay socket)")
+        raise BadFile(f"{path}: is {what[0]}; it is left as it is and nothing is written in "
+                      f"its place (move it away to keep this)",
+                      f"{path}: là {what[1]}; nó được để nguyên và không có gì được ghi thay "
+                      f"vào chỗ đó (hãy chuyển nó đi để lưu được)")
+    write_atomic(path, text)
+
+
+DAMAGED_SUFFIX = ".damaged"  # where a damaged file of the program's is kept when replaced
+
+
+def keep_damaged(path: Path) -> Path | None:
+    """Move a damaged file aside (``name.damaged``, or ``.damaged.2``, …) before a new one
+    replaces it, so what the user had is never lost; None when there is nothing to keep (no
+    regular file there) or it cannot be moved (then it is left as it is)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        for n in range(1, 100):
+            target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{n}" if n > 1 else ""))
+            if not os.path.lexists(target):
+                os.rename(path, target)
+                return target
+    except OSError:
+        return None
+    return None
 
 
 def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:
