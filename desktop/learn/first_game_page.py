@@ -75,8 +75,11 @@ class FirstGamePage(QWidget):
     def __init__(self, scene: Scene | None = None, data_dir: Path | None = None,
                  guide: FirstGame | None = None, parent: QWidget | None = None,
                  worker: Worker | None = None) -> None:
+        # the data first: a damaged guide raises before any widget exists (a half-built one
+        # would still get the language's LanguageChange, issue 20)
+        loaded = guide or first_game()
         super().__init__(parent)
-        self.guide = guide or first_game()
+        self.guide = loaded
         self.path = position_path(data_dir)
         self.worker = worker or Worker(self)
         self.kept = Kept(0)  # first_game.json as last read

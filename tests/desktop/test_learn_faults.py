@@ -216,3 +216,43 @@ class _nothing:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+def test_closing_with_refused_answers_asks_first(qtbot: QtBot, disk: Path) -> None:
+    """Closing would lose answers the disk refused: the window asks (try again, close and
+    drop them, or stay) instead of dropping them silently."""
+    from desktop_driver import open_window
+
+    from desktop.qt import QMessageBox
+
+    items = drills.generate("boc_cai", ITEMS, 37)
+    with Progress.open(disk / "progress.db") as progress:
+        progress.add(items)
+    window = open_window(qtbot, disk)
+    window.show_activity("learn")
+    learn = window.learn
+    assert learn is not None
+    settled(qtbot, learn)
+    learn.review_due()
+    qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.drill, timeout=TIMEOUT)
+    filler = fill(disk)
+    answer(qtbot, learn)
+    unsaved_said(qtbot, learn)
+    window.close()
+    box = window.quit_box
+    assert isinstance(box, QMessageBox) and box.isVisible() and window.isVisible()
+    assert "progress.db" in box.text() and "sẽ mất" in box.text()
+    stay = next(b for b in box.buttons() if b.text() == "Ở lại")
+    qtbot.mouseClick(stay, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.quit_box is None, timeout=TIMEOUT)
+    assert window.isVisible() and learn.queue.unsaved == 1
+    filler.unlink()
+    window.close()  # asked again: this time, try again and it is saved
+    box = window.quit_box
+    assert isinstance(box, QMessageBox)
+    retry = next(b for b in box.buttons() if b.text() == "Thử lưu lại")
+    qtbot.mouseClick(retry, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not learn.unsaved.isVisible(), timeout=TIMEOUT)
+    assert len(stored_answers(qtbot, learn)) == 1
+    window.close()
+    assert window.quit_box is None and not window.isVisible()

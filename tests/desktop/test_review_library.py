@@ -199,6 +199,7 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     press(qtbot, viewer.chieu, Qt.Key.Key_C)  # keys.py replay_branch
     wait_for(qtbot, lambda: window.activity() == "play")
     c = window.play.controller
+    wait_for(qtbot, lambda: c.game is not None)  # read on the hội's writer thread
     game = c.game
     assert game is not None and len(review.store.game_ids()) == before + 1
     assert c.game_id not in (None, row.game_id)
