@@ -238,10 +238,13 @@ class Progress:
 
     def _rows(self, where: str, args: list[Any]) -> Iterator[tuple[Memory, datetime]]:
         """The memory and due time of every sound schedule row matching ``where`` (damaged
-        rows set aside)."""
+        rows set aside, and those of an item known to be damaged: ``damaged`` may hold what
+        an earlier reading found, ``check`` all)."""
         for row in self.db.execute(
                 f"SELECT {MEMORY_COLUMNS}, s.item_id FROM schedule s JOIN items i ON "
                 f"i.id = s.item_id WHERE 1 = 1{where}", args):
+            if ("items", row[9]) in self.damaged:
+                continue
             read = self._memory(row[9], row)
             if read is not None:
                 yield read

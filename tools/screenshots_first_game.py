@@ -22,7 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from shooting import SIZES, learn_window, pump, shot, size_tag
+from shooting import SIZES, learn_window, pump, read, shot, size_tag
 
 from desktop.app import make_app
 from engine.actions import Act, Action
@@ -33,6 +33,7 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
     tag = size_tag(size, lang)
     with learn_window(size, lang) as (window, learn):
         learn.show_home()
+        read(learn)
         shot(window, out / f"home-{tag}.png")
         learn.open_first_game()
         page = learn.first_game

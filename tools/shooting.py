@@ -80,5 +80,11 @@ def learn_window(size: tuple[int, int], lang: str) -> Iterator[tuple[MainWindow,
         window.show_activity("learn")
         learn = window.learn
         assert isinstance(learn, LearnScreen)
+        read(learn)
         yield window, learn
         window.close()
+
+
+def read(learn: LearnScreen) -> None:
+    """Wait until Học has read and written progress.db (on the Worker: issue 20)."""
+    pump(lambda: learn.queue.idle and learn.reading is None)

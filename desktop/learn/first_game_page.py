@@ -255,8 +255,9 @@ class FirstGamePage(QWidget):
         if isinstance(error, OSError):
             error = write_error(self.path, error)
         said = error if isinstance(error, RecordError) else None
-        self.failure = Text(said.vi, said.en) if said is not None else Text(str(error),
-                                                                              str(error))
+        full, name = str(self.path), self.path.name  # the data folder's own file: its name
+        self.failure = Text(said.vi.replace(full, name), said.en.replace(full, name)) \
+            if said is not None else Text(str(error), str(error))
         self.saving_changed.emit()
 
     def go_to(self, number: int, resumed: bool = False) -> None:

@@ -129,6 +129,7 @@ class HomePage(QWidget):
         left = QVBoxLayout()
         left.addWidget(self.title)
         left.addWidget(self.intro)
+        left.addWidget(self.damage)  # in sight at any size: the lessons list gives way
         left.addWidget(self.lessons, 1)
         right = QVBoxLayout()
         right.addWidget(self.first_game_button)
@@ -139,7 +140,6 @@ class HomePage(QWidget):
         right.addWidget(self.due_button)
         right.addWidget(self.mistakes_button)
         right.addWidget(self.status)
-        right.addWidget(self.damage)
         right.addSpacing(8)
         right.addWidget(self.schedule)
         right.addStretch(1)

@@ -70,8 +70,10 @@ class Outcome:
 
 
 def run_job(path: Path, answers: list[Pending], read: Callable[[Progress], Any] | None,
-            check: bool) -> Outcome:
-    """One job (on the Worker): open, write ``answers`` in order, read, close."""
+            check: bool, known: list[Damaged] | None = None) -> Outcome:
+    """One job (on the Worker): open, write ``answers`` in order, read, close. ``check``
+    reads every row first (the first job); ``known``: the damaged rows found before, so that
+    what is read leaves them aside without reading them again."""
     out = Outcome()
     try:
         progress = Progress.open(path)
@@ -80,6 +82,11 @@ def run_job(path: Path, answers: list[Pending], read: Callable[[Progress], Any] 
         out.read_error = error
         return out
     with progress:
+        for bad in known or ():
+            progress.damaged.setdefault((bad.table, bad.key), bad)
+        if check:  # what could not be read at all is not said to be damaged
+            with suppress(sqlite3.Error):
+                progress.check()
         for pending in answers:
             try:
                 progress.record(pending.item, pending.grade, pending.response,
@@ -94,9 +101,6 @@ def run_job(path: Path, answers: list[Pending], read: Callable[[Progress], Any] 
                 out.result = read(progress)
             except Exception as error:
                 out.read_error = error
-        if check:  # what could not be read at all is not said to be damaged
-            with suppress(sqlite3.Error):
-                progress.check()
         out.damaged = list(progress.damaged.values())
     return out
 
@@ -125,7 +129,7 @@ class ProgressQueue(QObject):
         self.worker = worker
         self.waiting: list[Pending] = []
         self.failure: Text | None = None  # why the answers waiting could not be written
-        self.said: set[tuple[str, str]] = set()
+        self.said: dict[tuple[str, str], Damaged] = {}  # every damaged row found
         self._reads: list[Read] = []
         self._running = False
         self._retry = False  # write again even though the last write failed
@@ -168,7 +172,7 @@ class ProgressQueue(QObject):
     def report(self, damaged: list[Damaged]) -> None:
         """Damaged rows another connection met (a round prepared on the Worker): said once."""
         new = [d for d in damaged if (d.table, d.key) not in self.said]
-        self.said.update((d.table, d.key) for d in new)
+        self.said.update(((d.table, d.key), d) for d in new)
         if new and not self._closed:
             self.damaged_found.emit(new)
 
@@ -192,8 +196,9 @@ class ProgressQueue(QObject):
         check, self._checked = not self._checked, True
         self._retry = False
         self._running = True
-        path, fn = self.path, None if request is None else request.fn
-        self.worker.run(lambda: run_job(path, answers, fn, check),
+        path, fn, known = self.path, None if request is None else request.fn, \
+            list(self.said.values())
+        self.worker.run(lambda: run_job(path, answers, fn, check, known),
                         lambda out: self._finished(out, answers, request),
                         lambda error: self._finished(Outcome(error=error if answers else None,
                                                              read_error=error),

@@ -230,6 +230,17 @@ class LearnScreen(QWidget):
 
     def _say_unsaved(self) -> None:
         """The strip above the pages: what the disk refused, why, and how to try again."""
+        said = self._refused_parts()
+        if not said:
+            self.unsaved.say(None)
+            return
+        self.unsaved.say(lambda: " ".join(f() for f in said) + " " + translate(
+            "LearnUnsaved", "Không mất gì cả: chương trình vẫn giữ chúng và sẽ lưu khi bạn "
+                            "thử lại ({key}) hoặc ở lần trả lời tiếp theo.").format(
+            key=key_hint("learn_retry")))
+
+    def _refused_parts(self) -> list[Callable[[], str]]:
+        """What the disk refused and why, one sentence each, in the language shown."""
         queue, page = self.queue, self.first_game
         said: list[Callable[[], str]] = []
         if queue.failure is not None and queue.unsaved:
@@ -244,13 +255,7 @@ class LearnScreen(QWidget):
             said.append(lambda: translate(
                 "LearnUnsaved", "Chưa lưu được chỗ bạn đang chơi trong ván đầu tiên: {why}."
             ).format(why=pick(failure_.vi, failure_.en).rstrip(".")))
-        if not said:
-            self.unsaved.say(None)
-            return
-        self.unsaved.say(lambda: " ".join(f() for f in said) + " " + translate(
-            "LearnUnsaved", "Không mất gì cả: chương trình vẫn giữ chúng và sẽ lưu khi bạn "
-                            "thử lại ({key}) hoặc ở lần trả lời tiếp theo.").format(
-            key=key_hint("learn_retry")))
+        return said
 
     def retry_saving(self) -> None:
         """Write again what the disk refused (Ctrl+S, the strip's button)."""
@@ -266,8 +271,8 @@ class LearnScreen(QWidget):
         return answers + int(page is not None and page.failure is not None and page.unsaved)
 
     def refusal(self) -> str:
-        """What the UnsavedBar says, for the window's question on closing."""
-        return self.unsaved.label.text()
+        """What the disk refused and why, for the window's question on closing."""
+        return " ".join(f() for f in self._refused_parts())
 
     def showEvent(self, event: QShowEvent) -> None:
         """Shown: the numbers are read again (answers may have been given since). Nothing
@@ -556,6 +561,7 @@ QLabel#bigScore { font-size: 26px; font-weight: bold; color: #aa261e; }
 QLabel#status { background: #fbf3dc; border: 1px solid #f2c450; padding: 6px; }
 QFrame#busy { background: #fbf3dc; border-bottom: 1px solid #f2c450; }
 QFrame#busy QLabel { font-weight: bold; }
+QFrame#unsaved { background: #fbe4df; border-bottom: 2px solid #aa261e; }
 QLabel#feedback { border-radius: 4px; padding: 6px; }
 QLabel#feedback[verdict="right"] { background: #e2f3e4; border: 2px solid #2f7a44; }
 QLabel#feedback[verdict="wrong"] { background: #fbe4df; border: 2px solid #aa261e; }
