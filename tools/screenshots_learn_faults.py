@@ -13,7 +13,6 @@ tests/desktop/test_learn_faults.py makes the real faults); the damaged rows and 
 
 from __future__ import annotations
 
-import argparse
 import os
 import sqlite3
 import sys
@@ -28,10 +27,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from shooting import SIZES, pump, read, shot, size_tag
+from shooting import main_for, pump, read, shot, size_tag
 
 import desktop.learn.progress_queue as progress_queue
-from desktop.app import make_app
 from desktop.i18n import set_language
 from desktop.learn.askers.boc_cai import BocCaiAsker
 from desktop.learn.screen import LearnScreen
@@ -168,16 +166,7 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
 
 def main() -> int:
     """Write the PNGs and print their paths."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-learn-faults"))
-    parser.add_argument("--lang", choices=("vi", "en", "both"), default="both")
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    make_app(sys.argv[:1])
-    for lang in ("vi", "en") if args.lang == "both" else (args.lang,):
-        for size in SIZES:
-            take(args.out, size, lang)
-    return 0
+    return main_for(take, __doc__, Path("/tmp/shots-learn-faults"))
 
 
 if __name__ == "__main__":

@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from desktop_driver import TIMEOUT, press
+from desktop_driver import TIMEOUT, Heartbeat, press
 from learn_driver import settled, stored_answers
 from pytestqt.qtbot import QtBot
 
 from desktop.i18n import set_language
 from desktop.learn.first_game_page import FirstGamePage
 from desktop.learn.screen import LearnScreen
-from desktop.qt import QCoreApplication, QEvent, QObject, Qt, QTimer
+from desktop.qt import QCoreApplication, QEvent, Qt
 from lessons import drills
 from lessons.first_game import load_position
 from lessons.item import Item
@@ -41,20 +41,6 @@ def disk(tmp_path: Path) -> Iterator[Path]:
     screen is shown alone, as nothing else may hold a file open across a remount)."""
     with small_tmpfs(tmp_path / "disk") as where:
         yield where
-
-
-class Heartbeat(QObject):
-    """Counts the ticks of a short timer: they only come while the event loop runs."""
-
-    def __init__(self, ms: int = 10) -> None:
-        super().__init__()
-        self.ticks = 0
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self._tick)
-        self.timer.start(ms)
-
-    def _tick(self) -> None:
-        self.ticks += 1
 
 
 def screen_on(qtbot: QtBot, data: Path, items: list[Item]) -> LearnScreen:
@@ -174,8 +160,8 @@ def test_an_answer_while_another_program_locks_progress_db_never_freezes_the_win
 @pytest.mark.parametrize("fault", ["full", "read_only"])
 def test_a_guided_step_the_disk_refuses_is_kept_and_saved_on_retry(
         qtbot: QtBot, disk: Path, fault: str) -> None:
-    from test_issue16_first_game import answer as answer_step  # type: ignore[import-not-found]
-    from test_issue16_first_game import current  # type: ignore[import-not-found]
+    from test_issue16_first_game import answer as answer_step
+    from test_issue16_first_game import current
 
     def play_step(qtbot: QtBot, page: FirstGamePage) -> None:
         step = current(page)

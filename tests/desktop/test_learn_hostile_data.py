@@ -22,10 +22,9 @@ from desktop.i18n import set_language
 from desktop.learn.screen import LearnScreen
 from desktop.main_window import MainWindow
 from desktop.qt import QCoreApplication, QEvent
-from lessons.drills import generate, grade
+from lessons.drills import generate
 from lessons.item import Item
-from lessons.progress import Progress
-from tests.lessons.test_progress_hostile import T0, VALUES, hostile_copy
+from tests.lessons.test_progress_hostile import VALUES, hostile_copy, progress_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,13 +43,7 @@ def items() -> list[Item]:
 
 @pytest.fixture(scope="module")
 def base_db(tmp_path_factory: pytest.TempPathFactory, items: list[Item]) -> Path:
-    """Items A and B answered, C never answered (as tests/lessons/test_progress_hostile)."""
-    path = tmp_path_factory.mktemp("progress") / "progress.db"
-    with Progress.open(path) as p:
-        p.add(items, now=T0)
-        for it in items[:2]:
-            p.record(it, grade(it, it.answer), it.answer, elapsed_ms=4000, now=T0)
-    return path
+    return progress_of(tmp_path_factory.mktemp("progress") / "progress.db", items)
 
 
 def learn_of(window: MainWindow) -> LearnScreen:
@@ -187,17 +180,23 @@ def test_progress_db_as_a_folder_fifo_garbage_or_huge_is_said_and_left(
         ["progress.db"]  # no -wal, no -shm, no journal beside it
 
 
+def first_game_over(qtbot: QtBot, data: Path, kind: str) -> tuple[LearnScreen, object]:
+    """Học's guided game opened over a first_game.json of ``kind``; the file as it was."""
+    path = data / "first_game.json"
+    make(path, kind)
+    before = snapshot(path)
+    learn = learn_of(open_window(qtbot, data))
+    learn.open_first_game()
+    assert learn.first_game is not None and learn.stack.currentWidget() is learn.first_game
+    return learn, before
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_first_game_json_as_a_folder_fifo_garbage_or_huge_is_said_and_left(
         qtbot: QtBot, tmp_path: Path, kind: str) -> None:
-    path = tmp_path / "first_game.json"
-    make(path, kind)
-    before = snapshot(path)
-    learn = learn_of(open_window(qtbot, tmp_path))
-    learn.open_first_game()
-    page = learn.first_game
-    assert page is not None and learn.stack.currentWidget() is page
-    assert page.step_no == 0
+    learn, before = first_game_over(qtbot, tmp_path, kind)
+    path, page = tmp_path / "first_game.json", learn.first_game
+    assert page is not None and page.step_no == 0
     note = page.file_note
     assert note.isVisible() and "first_game.json" in note.text() and "bước 1" in note.text()
     assert snapshot(path) == before
@@ -206,12 +205,8 @@ def test_first_game_json_as_a_folder_fifo_garbage_or_huge_is_said_and_left(
 @pytest.mark.parametrize("kind", ["folder", "fifo"])
 def test_a_step_over_a_first_game_json_that_is_no_file_never_replaces_it(
         qtbot: QtBot, tmp_path: Path, kind: str) -> None:
-    path = tmp_path / "first_game.json"
-    make(path, kind)
-    before = snapshot(path)
-    learn = learn_of(open_window(qtbot, tmp_path))
-    learn.open_first_game()
-    page = learn.first_game
+    learn, before = first_game_over(qtbot, tmp_path, kind)
+    path, page = tmp_path / "first_game.json", learn.first_game
     assert page is not None
     page.answer_seat(page.guide.steps[0].seat or 0)  # the first step, answered rightly
     assert page.step_no == 1

@@ -12,37 +12,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from desktop_driver import open_window, perform, play_some, wait_for
+from desktop_driver import Heartbeat, open_window, perform, play_some, wait_for
 from play_scenarios import LEARNER
 from pytestqt.qtbot import QtBot
+from test_issue13_class1_play_screen import press_button, stored
 
 from desktop.main_window import MainWindow
-from desktop.qt import QMessageBox, QObject, QPushButton, Qt, QTimer
+from desktop.qt import QMessageBox
 from engine.ai import make_player
-from replays.store import Store
 from tests.fault_helpers import fill, locked_by_another_program, small_tmpfs
 
 SEED = 11
 LOCK_WAIT = 20_000  # ms: the write waits out SQLite's busy timeout (5 s) on the writer
-
-
-class Heartbeat(QObject):
-    """Counts the ticks of a short timer: they only come while the event loop runs."""
-
-    def __init__(self, ms: int = 10) -> None:
-        super().__init__()
-        self.ticks = 0
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self._tick)
-        self.timer.start(ms)
-
-    def _tick(self) -> None:
-        self.ticks += 1
-
-
-def stored(store: Store, game_id: int) -> list[int]:
-    return [r[0] for r in store.db.execute(
-        "SELECT idx FROM events WHERE game_id = ? ORDER BY idx", (game_id,))]
 
 
 def the_box(qtbot: QtBot, window: MainWindow, timeout: int) -> QMessageBox:
@@ -50,12 +31,6 @@ def the_box(qtbot: QtBot, window: MainWindow, timeout: int) -> QMessageBox:
     box = window.play.save_box
     assert isinstance(box, QMessageBox) and box.isVisible()
     return box
-
-
-def press_button(qtbot: QtBot, box: QMessageBox, text: str) -> None:
-    button = next(b for b in box.buttons() if b.text() == text)
-    assert isinstance(button, QPushButton)
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def learner_moves(qtbot: QtBot, window: MainWindow) -> None:

@@ -83,10 +83,9 @@ def items() -> list[Item]:
     return generate("boc_cai", 3, 5)
 
 
-@pytest.fixture(scope="module")
-def base_db(tmp_path_factory: pytest.TempPathFactory, items: list[Item]) -> Path:
-    """Items A and B answered (A twice: it is in review), C never answered."""
-    path = tmp_path_factory.mktemp("progress") / "progress.db"
+def progress_of(path: Path, items: list[Item]) -> Path:
+    """A progress database of three items: A and B answered (A twice: it is in review), C
+    never answered."""
     with Progress.open(path) as p:
         p.add(items, now=T0)
         a, b, _ = items
@@ -94,6 +93,11 @@ def base_db(tmp_path_factory: pytest.TempPathFactory, items: list[Item]) -> Path
         p.record(a, grade(a, a.answer), a.answer, elapsed_ms=4000, now=T0 + timedelta(days=3))
         p.record(b, grade(b, b.answer), b.answer, elapsed_ms=4000, now=T0)
     return path
+
+
+@pytest.fixture(scope="module")
+def base_db(tmp_path_factory: pytest.TempPathFactory, items: list[Item]) -> Path:
+    return progress_of(tmp_path_factory.mktemp("progress") / "progress.db", items)
 
 
 def hostile_copy(base: Path, dest: Path, table: str, column: str, value: object,
