@@ -77,8 +77,9 @@ def refusing(refuse: bool) -> None:
     progress_queue.run_job = run_job  # type: ignore[assignment]
 
 
-def new_data(lang: str) -> Path:
-    data = Path(tempfile.mkdtemp(prefix="chan-shots-"))
+def new_data(lang: str, root: Path) -> Path:
+    """A new data folder inside ``root`` with the settings of ``lang``."""
+    data = Path(tempfile.mkdtemp(dir=root))
     save(settings_path(data), Settings(lang="en" if lang == "en" else "vi"))
     return data
 
@@ -103,11 +104,16 @@ def damage(data: Path) -> None:
 
 
 def take(out: Path, size: tuple[int, int], lang: str) -> None:
-    """Every screenshot at one size in one language."""
+    """Every screenshot at one size in one language (on data folders removed afterwards)."""
+    with tempfile.TemporaryDirectory(prefix="chan-shots-") as root:
+        shoot(out, size, lang, Path(root))
+
+
+def shoot(out: Path, size: tuple[int, int], lang: str, root: Path) -> None:
     tag = size_tag(size, lang)
 
     # --- answers the disk refused: the strip above the drill, then the question on closing
-    data = new_data(lang)
+    data = new_data(lang, root)
     with window_on(data, size, lang) as window:
         learn = learn_of(window)
         refusing(True)
@@ -136,14 +142,14 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
         refusing(False)
 
     # --- damaged rows of progress.db, said on the first page
-    data = new_data(lang)
+    data = new_data(lang, root)
     damage(data)
     with window_on(data, size, lang) as window:
         learn = learn_of(window)
         shot(window, out / f"damaged-rows-{tag}.png")
 
     # --- first_game.json that cannot be used (garbage)
-    data = new_data(lang)
+    data = new_data(lang, root)
     (data / "first_game.json").write_bytes(b"\x00\xffnot what the program wrote")
     with window_on(data, size, lang) as window:
         learn = learn_of(window)
@@ -151,7 +157,7 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
         shot(window, out / f"first-game-damaged-{tag}.png")
 
     # --- settings.json that is a FIFO: said, never replaced
-    data = Path(tempfile.mkdtemp(prefix="chan-shots-"))
+    data = Path(tempfile.mkdtemp(dir=root))
     os.mkfifo(data / "settings.json")
     set_language("en" if lang == "en" else "vi")
     with window_on(data, size, lang) as window:
