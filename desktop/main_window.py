@@ -48,7 +48,9 @@ from desktop.settings import (
 )
 from desktop.sound import Sounds
 from desktop.worker import Worker
+from replays.errors import RecordError
 from replays.paths import default_db
+from replays.readonly import is_regular
 from replays.store import Store
 
 if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
@@ -96,6 +98,8 @@ class MainWindow(QMainWindow):
         if self.settings_problem is not None:
             warn_damaged(self.settings_file, self.settings_problem)
         self.settings_box: QMessageBox | None = None
+        self.quit_box: QMessageBox | None = None  # closing would lose what Học could not save
+        self._drop_unsaved = False
         if self.settings.lang != current():
             set_language(self.settings.lang)
         self.store = store
@@ -241,13 +245,21 @@ class MainWindow(QMainWindow):
                 self.offer_resume()
             return
         path, kept = self.settings_file, self.settings_file.name + DAMAGED_SUFFIX
+        if is_regular(path):
+            then = (f"Tệp cũ được để nguyên; khi bạn đổi cài đặt, nó được giữ lại với tên "
+                    f"{kept}.",
+                    f"The file is left as it is; when you change a setting, it is kept as "
+                    f"{kept}.")
+        else:  # a FIFO, a folder: never replaced, so what is changed cannot be kept (issue 20)
+            then = ("Nó được để nguyên và không bao giờ bị thay thế: cài đặt bạn đổi chỉ có "
+                    "hiệu lực đến khi đóng chương trình (hãy chuyển nó đi để lưu được).",
+                    "It is left as it is and never replaced: settings you change last only "
+                    "until the program closes (move it away to keep them).")
         box = notify(self, pick("Cài đặt bị hỏng", "Damaged settings"), pick(
             f"Không đọc được tệp cài đặt {path}: {problem[0]}. Chương trình đang dùng cài đặt "
-            f"mặc định. Tệp cũ được để nguyên; khi bạn đổi cài đặt, nó được giữ lại với tên "
-            f"{kept}.",
+            f"mặc định. {then[0]}",
             f"The settings file {path} could not be read: {problem[1]}. The default settings "
-            f"are in use. The file is left as it is; when you change a setting, it is kept as "
-            f"{kept}."), warning=True)
+            f"are in use. {then[1]}"), warning=True)
         self.settings_box = box
         box.finished.connect(lambda _: self._settings_notice_read(resume))
 
@@ -318,7 +330,8 @@ class MainWindow(QMainWindow):
         if self.settings_problem is not None:  # the damaged file is kept, never overwritten
             keep_damaged(self.settings_file)
             self.settings_problem = None
-        with contextlib.suppress(OSError):  # a read-only data folder: they apply for this run
+        # a read-only data folder, a FIFO in the file's place: they apply for this run
+        with contextlib.suppress(OSError, RecordError):
             save(self.settings_file, settings)
 
     def toggle_language(self) -> None:
@@ -378,8 +391,45 @@ class MainWindow(QMainWindow):
             self.retranslate()
         super().changeEvent(event)
 
+    def _ask_before_closing(self) -> bool:
+        """Whether closing waits for the learner: Học holds answers the disk refused, which
+        closing would lose. The question offers to try again, to close anyway, or to stay."""
+        learn = self.learn
+        if learn is None or self.quit_box is not None or self._drop_unsaved \
+                or not learn.refused():
+            return self.quit_box is not None
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Main", "Chưa lưu được"),
+                          learn.refusal() + "\n\n" + translate(
+                              "Main", "Nếu đóng chương trình bây giờ, những gì chưa lưu được "
+                                      "sẽ mất."), parent=self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        retry = box.addButton(translate("Main", "Thử lưu lại"),
+                              QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(translate("Main", "Đóng, bỏ chúng"),
+                             QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(translate("Main", "Ở lại"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(retry)
+        self.quit_box = box
+
+        def answered() -> None:
+            self.quit_box = None
+            box.deleteLater()
+            if box.clickedButton() is retry:
+                learn.retry_saving()
+            elif box.clickedButton() is drop:
+                self._drop_unsaved = True
+                self.close()
+
+        box.finished.connect(lambda _: answered())
+        box.open()
+        return True
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop the game's timers and work; every move is already in the store."""
+        """Stop the game's timers and work; every move is already in the store. Answers the
+        disk refused are not dropped without asking (issue 20)."""
+        if not self._closed and self._ask_before_closing():
+            event.ignore()
+            return
         if not self._closed:
             self._closed = True
             self.play.shutdown()

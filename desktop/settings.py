@@ -22,7 +22,9 @@ from engine.ai import LEVELS
 from engine.errors import BadRules
 from engine.game import Mode
 from engine.rules import DEFAULT_RULES, LangRules
-from replays.files import write_atomic
+from replays.files import DAMAGED_SUFFIX as DAMAGED_SUFFIX  # the settings' callers use them
+from replays.files import keep_damaged as keep_damaged
+from replays.files import replace_regular
 from replays.paths import data_dir
 
 FILE_NAME = "settings.json"
@@ -104,9 +106,6 @@ def settings_path(override: Path | None = None) -> Path:
     return data_dir(override) / FILE_NAME
 
 
-DAMAGED_SUFFIX = ".damaged"  # where a damaged settings file is kept once new ones are saved
-
-
 def load(path: Path) -> Settings:
     """The settings stored at `path` (defaults when there are none or they cannot be read;
     a damaged file is named on stderr, in both languages, and left as it is)."""
@@ -120,23 +119,6 @@ def warn_damaged(path: Path, problem: tuple[str, str]) -> None:
     """Name a damaged settings file on stderr, in both languages."""
     sys.stderr.write(f"chan-tutor: {path}: {problem[1]}; using the default settings\n"
                      f"chan-tutor: {path}: {problem[0]}; dùng cài đặt mặc định\n")
-
-
-def keep_damaged(path: Path) -> Path | None:
-    """Move a damaged settings file aside (settings.json.damaged, or .damaged.2, …) before new
-    settings replace it, so what the user had is never lost; None when there is nothing to
-    keep (no regular file there) or it cannot be moved (then it is left as it is)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        for n in range(1, 100):
-            target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{n}" if n > 1 else ""))
-            if not os.path.lexists(target):
-                os.rename(path, target)
-                return target
-    except OSError:
-        return None
-    return None
 
 
 def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
@@ -171,6 +153,6 @@ def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
 
 def save(path: Path, settings: Settings) -> None:
     """Write the settings atomically: a crash never leaves half a file, and a failed write (a
-    full disk, a folder in the file's place) leaves no temporary file behind (OSError)."""
-    write_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n",
-                 make_folder=True)  # the program's own data folder
+    full disk) leaves no temporary file behind (OSError); a FIFO, a folder or a device in the
+    file's place is never replaced (BadFile)."""
+    replace_regular(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n")

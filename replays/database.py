@@ -20,7 +20,7 @@ from tempfile import TemporaryDirectory
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from replays.errors import DAMAGED, DISK, FULL, LOCKED, BadFile, cause_of, database_error
+from replays.errors import DAMAGED, LOCKED, BadFile, cause_at, cause_of, database_error
 from replays.files import MAX_DB_BYTES, checked_size
 from replays.migrations import APPLICATION_ID, KNOWN, SCHEMA_VERSION, migrations
 from replays.readonly import NOT_A_DATABASE, is_regular, reading
@@ -63,11 +63,10 @@ def _newer(name: str, version: int, schema: Schema) -> BadFile:
 def _damaged(name: str, error: Exception, path: Path | None = None) -> BadFile:
     """What SQLite refused, by its real cause (replays.errors.cause_of): a database locked by
     another program, a full disk or a missing permission is never called damaged. A disk
-    error where the disk of ``path`` has no room left is the full disk."""
-    cause = cause_of(error)
-    if cause in (DISK, None) and path is not None and _no_room(path):
-        cause = FULL
-    return database_error(name, error, cause)
+    error where the disk of ``path`` has no room left is the full disk, and one that is
+    mounted read-only is said to be (replays.errors.cause_at)."""
+    return database_error(name, error, cause_of(error) if path is None
+                          else cause_at(error, path))
 
 
 def discard_unused(path: Path, error: BaseException) -> None:
@@ -109,15 +108,6 @@ def _blank(path: Path) -> bool:
             return bool(conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0)
     except sqlite3.Error:
         return False
-
-
-def _no_room(path: Path) -> bool:
-    """Whether the disk holding ``path`` has no free block left (statvfs; False if unknown)."""
-    try:
-        st = os.statvfs(path.parent if not path.is_dir() else path)
-    except (OSError, AttributeError):  # no statvfs on Windows: the error says what it can
-        return False
-    return st.f_bavail == 0
 
 
 def _unreadable(name: str, error: OSError) -> BadFile:

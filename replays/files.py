@@ -26,7 +26,6 @@ MAX_BYTES = 20 * 1024 * 1024  # larger records are refused, never read (issue 4)
 # A database is copied, not read into memory: a library of tens of thousands of analysed
 # games (about 11 MB per 1,000) must still open; the limit only guards against a wrong file.
 MAX_DB_BYTES = 2 * 1024 * 1024 * 1024
-SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
 
@@ -169,6 +168,47 @@ def output_target(path: Path) -> os.stat_result | None:
         return None
     except OSError as e:
         raise write_error(path, e) from None
+
+
+def replace_regular(path: Path, text: str) -> None:
+    """``write_atomic``, for a file of the program's own (settings, where the learner is):
+    whatever is in its place that is not a regular file — a FIFO, a folder, a device — is
+    never replaced (BadFile says so, in both languages; issue 20)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as e:
+        raise write_error(path, e) from None
+    if not stat.S_ISREG(mode):
+        what = ("a folder", "một thư mục") if stat.S_ISDIR(mode) else \
+            ("not a regular file (a pipe, a device or a socket)",
+             "không phải tệp thường (ống dẫn, thiết bị hay socket)")
+        raise BadFile(f"{path}: is {what[0]}; it is left as it is and nothing is written in "
+                      f"its place (move it away to keep this)",
+                      f"{path}: là {what[1]}; nó được để nguyên và không có gì được ghi thay "
+                      f"vào chỗ đó (hãy chuyển nó đi để lưu được)")
+    write_atomic(path, text, make_folder=True)  # the program's own data folder
+
+
+DAMAGED_SUFFIX = ".damaged"  # where a damaged file of the program's is kept when replaced
+
+
+def keep_damaged(path: Path) -> Path | None:
+    """Move a damaged file aside (``name.damaged``, or ``.damaged.2``, …) before a new one
+    replaces it, so what the user had is never lost; None when there is nothing to keep (no
+    regular file there) or it cannot be moved (then it is left as it is)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        for n in range(1, 100):
+            target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{n}" if n > 1 else ""))
+            if not os.path.lexists(target):
+                os.rename(path, target)
+                return target
+    except OSError:
+        return None
+    return None
 
 
 def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:

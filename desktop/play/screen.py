@@ -39,7 +39,6 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.game import Game
-from replays.errors import RecordError
 from replays.recorder import NotSaved
 from replays.store import Store
 
@@ -119,6 +118,7 @@ class PlayScreen(QWidget):
         c.hint_changed.connect(self.hint_bar.show_text)
         c.started.connect(self._show_table)
         c.save_failed.connect(self._save_failed)
+        c.resume_failed.connect(self._resume_failed)
         self.chieu.clicked.connect(c.click)
         self.chieu.hovered.connect(c.hover)
         self.start_page.new_button.clicked.connect(self.start_session)
@@ -184,16 +184,17 @@ class PlayScreen(QWidget):
         self.controller.start_session()
 
     def resume(self, game_id: int) -> None:
-        """Continue an interrupted game (a record the engine cannot replay is reported)."""
+        """Continue an interrupted game (read off the UI thread; a record the engine cannot
+        replay is reported by `_resume_failed`)."""
         if self._refused_read_only():
             return
         self.controller.settings = self.settings
-        try:
-            self.controller.resume(game_id)
-        except (RecordError, KeyError) as error:
-            QMessageBox.warning(self, translate("Play", "Không chơi tiếp được"), translate(
-                "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
-            self.show_start()
+        self.controller.resume(game_id)
+
+    def _resume_failed(self, error: BaseException) -> None:
+        QMessageBox.warning(self, translate("Play", "Không chơi tiếp được"), translate(
+            "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
+        self.show_start()
 
     def _resume_offered(self) -> None:
         game_id = offerable_game(self.store, self.settings.skip_resume)
@@ -317,7 +318,7 @@ class PlayScreen(QWidget):
         """Stop timers and work (the game is in the store already)."""
         self._shut = True
         self._result_timer.stop()
-        self.controller.stop()
+        self.controller.shutdown()
 
 
 def describe_game(store: Store, game_id: int) -> str:

@@ -219,8 +219,9 @@ def test_issue13_class9_the_resumed_session_equals_the_whole_hoi_replayed(
         assert (new.next_picker, new.thong_seat) == (old.next_picker, old.thong_seat)
 
 
-def resumed_hoi(store: Store, game_id: int) -> Session:
-    """What desktop.play.hoi.Hoi.resume keeps as the hội's Session."""
+def resumed_hoi(qtbot: Any, store: Store, game_id: int) -> Session:
+    """What desktop.play.hoi.Hoi.resume keeps as the hội's Session (read on the hội's
+    writer thread, issue 20)."""
     from desktop.play.hoi import Hoi
     from desktop.play.pacing import INSTANT
     from desktop.settings import Settings
@@ -230,24 +231,25 @@ def resumed_hoi(store: Store, game_id: int) -> Session:
     hoi_ = Hoi(store, Settings(), worker, pacing=INSTANT)
     try:
         hoi_.resume(game_id)
+        qtbot.waitUntil(lambda: hoi_.game_id is not None, timeout=10_000)
         assert hoi_.game_id == game_id
         assert hoi_.session is not None
         return hoi_.session
     finally:
-        hoi_.stop()
+        hoi_.shutdown()
 
 
 def test_issue13_class9_resuming_on_the_play_screen_replays_the_game_alone(
-        tmp_path: Path, qapp: Any, no_replay: list[int]) -> None:
+        tmp_path: Path, qtbot: Any, no_replay: list[int]) -> None:
     with Store.open(tmp_path / "r.db") as store:
         _, done, gid = interrupted_hoi(store)
         expected = old_session(store, gid)
         no_replay.clear()
-        session = resumed_hoi(store, gid)
+        session = resumed_hoi(qtbot, store, gid)
         assert no_replay == [6]  # the interrupted game's six events, and nothing else
         same_session(session, expected)
         break_game(store, done[0])  # the hội's first game can no longer be read
-        same_session(resumed_hoi(store, gid), expected)
+        same_session(resumed_hoi(qtbot, store, gid), expected)
 
 
 # ---------------------------------------------------------------------------- analyze --game
