@@ -4,6 +4,7 @@ plain text for people (replays.cli prints one of them)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from replays.analyzer import Doc, analyze_session
 from replays.chanjson import read_file, write_file
 from replays.errors import BadFile, BadRecord
 from replays.files import check_input, check_output, is_database, write_error
+from replays.names import KEPT, READ_ONLY, NameNotice
 from replays.paths import default_db
 from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
@@ -21,10 +23,21 @@ from replays.text import render_games
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """A verb's result: the ``--json`` document and the plain text."""
+    """A verb's result: the ``--json`` document, the plain text, and the notices said on
+    stderr in both languages, (en, vi) each: names changed on the way in (replays.names)."""
 
     data: dict[str, Any]
     text: str
+    notices: tuple[tuple[str, str], ...] = ()
+
+
+def name_notices(source: Path, notices: Iterable[NameNotice],
+                 after: tuple[str, str] = READ_ONLY) -> tuple[tuple[str, str], ...]:
+    """What reading ``source`` changed in its players' names, each said once (a hội's
+    seat), followed by ``after`` (en, vi): what became of the name."""
+    once = {(n.session, n.seat): n for n in notices}
+    return tuple((f"{source}: {n.en} ({after[0]})", f"{source}: {n.vi} ({after[1]})")
+                 for n in once.values())
 
 
 def _no_game(source: Path, n: int, count: int) -> BadFile:
@@ -50,7 +63,8 @@ def analyze(args: argparse.Namespace) -> Output:
     changed)."""
     games = analysed(args.file, args.game)
     return Output({"games": [a.doc for a in games]},
-                  render_games([(a.doc, a.players, a.title) for a in games]))
+                  render_games([(a.doc, a.players, a.title) for a in games]),
+                  name_notices(args.file, (n for a in games for n in a.record.notices)))
 
 
 def analysed(path: Path, game: int | None = None) -> list[Analysed]:
@@ -129,7 +143,11 @@ def export(args: argparse.Namespace) -> Output:
         raise write_error(out, e) from None
     n = len(record.games)
     return Output({"out": str(out), "games": n},
-                  f"Đã xuất {n} ván vào / exported {n} game(s) to {out}\n")
+                  f"Đã xuất {n} ván vào / exported {n} game(s) to {out}\n",
+                  name_notices(db, record.notices, (f"{out} holds the name as shown; the database "
+                                              f"is not changed",
+                                              f"{out} ghi tên như trên; cơ sở dữ liệu không "
+                                              f"bị thay đổi")))
 
 
 def import_(args: argparse.Namespace) -> Output:
@@ -157,4 +175,5 @@ def import_(args: argparse.Namespace) -> Output:
                   f"Đã nhập {len(ids)} ván vào / imported {len(ids)} game(s) into {db} "
                   f"(hội/session {', '.join(map(str, sessions)) or '—'}, ids "
                   f"{', '.join(map(str, ids)) or '—'}); {skipped} ván đã có nên bỏ qua / "
-                  f"{skipped} already there, skipped\n")
+                  f"{skipped} already there, skipped\n",
+                  name_notices(args.file, record.notices, KEPT))
