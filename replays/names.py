@@ -131,35 +131,34 @@ class NameNotice:
     bounded: Bounded
     session: int | None = None
 
+    def _parts(self) -> list[tuple[str, str]]:
+        """What was done to the name, (en, vi) each."""
+        b, n = self.bounded, self.length
+        parts = []
+        if b.shortened:
+            parts.append((f"was shortened from {_number(n, 'en')} characters",
+                          f"dài {_number(n, 'vi')} ký tự nên đã được rút gọn"))
+        if b.cleaned:
+            parts.append(("held control or invisible characters (removed)",
+                          "có ký tự điều khiển hoặc vô hình (đã bỏ)"))
+        if b.blank:
+            parts.append(("had nothing visible", "không có chữ nào nhìn thấy được"))
+        return parts
+
     @property
     def en(self) -> str:
         """The notice in English."""
-        b = self.bounded
-        parts = []
-        if b.shortened:
-            parts.append(f"was shortened from {_number(self.length, 'en')} characters")
-        if b.cleaned:
-            parts.append("held control or invisible characters (removed)")
-        if b.blank:
-            parts.append("had nothing visible")
         where = "" if self.session is None else f"session {self.session}, "
-        return f"{where}seat {self.seat}: the player's name {', '.join(parts)}; " \
-               f"shown as “{b.name}”"
+        done = ", ".join(en for en, _ in self._parts())
+        return f"{where}seat {self.seat}: the player's name {done}; shown as " \
+               f"“{self.bounded.name}”"
 
     @property
     def vi(self) -> str:
         """The notice in Vietnamese."""
-        b = self.bounded
-        parts = []
-        if b.shortened:
-            parts.append(f"dài {_number(self.length, 'vi')} ký tự nên đã được rút gọn")
-        if b.cleaned:
-            parts.append("có ký tự điều khiển hoặc vô hình (đã bỏ)")
-        if b.blank:
-            parts.append("không có chữ nào nhìn thấy được")
         where = "" if self.session is None else f"hội {self.session}, "
-        return f"{where}ghế {self.seat}: tên người chơi {', '.join(parts)}; " \
-               f"hiện là “{b.name}”"
+        done = ", ".join(vi for _, vi in self._parts())
+        return f"{where}ghế {self.seat}: tên người chơi {done}; hiện là “{self.bounded.name}”"
 
 
 # What became of a changed name, said after its notice (en, vi)

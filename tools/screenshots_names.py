@@ -17,14 +17,8 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from screenshots import Session
+from screenshots import Session  # offscreen and silent unless told otherwise; the repo on the path
 from shooting import SIZES, pump, shot, size_tag
 
 from desktop.app import make_app
@@ -72,16 +66,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str, source:
         s.learner_moves(lambda: c.state in ("call", "over") or (
             c.state == "learner" and c.game is not None and len(c.game.record) > 10))
         shot(w, out / f"names-game-{tag}.png")
-        s.learner_moves(lambda: c.state in ("call", "over"))
-        if c.state == "call":
-            pump(lambda: w.play.call_dialog is not None)
-            dialog = w.play.call_dialog
-            assert dialog is not None and c.game is not None
-            for cid, n in c.game.true_call():
-                for _ in range(n):
-                    dialog.add(cid)
-            dialog.accept()
-        pump(lambda: w.play.stack.currentWidget() is w.play.result_page)
+        s.to_result()
         shot(w, out / f"names-result-{tag}.png")
         w.close()
 

@@ -35,6 +35,14 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return selfplay_doc(tmp_path_factory.mktemp("names"))
 
 
+@pytest.fixture
+def plain(base: dict[str, Any], tmp_path: Path) -> Path:
+    """The same hội with its own names."""
+    path = tmp_path / "plain.chan.json"
+    path.write_text(json.dumps(base), encoding="utf-8")
+    return path
+
+
 def kept(kind: str, seat: int = 0) -> str:
     return bound_seat(HOSTILE[kind], seat)[0]
 
@@ -107,11 +115,9 @@ def test_import_stores_the_bounded_name_says_so_and_leaves_the_file(
 
 @pytest.mark.parametrize("kind", ["2000", "1000000", "empty", "rtl_override"])
 def test_analyze_shows_the_bounded_name_and_its_json_is_unchanged(
-        kind: str, base: dict[str, Any], tmp_path: Path,
+        kind: str, base: dict[str, Any], plain: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     path = hostile_file(base, kind, tmp_path)
-    plain = tmp_path / "plain.chan.json"
-    plain.write_text(json.dumps(base), encoding="utf-8")
     code, out, err = run(capsys, "analyze", path)
     assert code == 0, err
     assert f"ghế/seat 0 ({kept(kind)})" in out and not CONTROL.search(out)
@@ -126,11 +132,9 @@ def test_analyze_shows_the_bounded_name_and_its_json_is_unchanged(
 
 @pytest.mark.parametrize("kind", ["2000", "1000000", "zero_width", "escape"])
 def test_the_report_shows_the_bounded_name_escaped(
-        kind: str, base: dict[str, Any], tmp_path: Path,
+        kind: str, base: dict[str, Any], plain: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     path = hostile_file(base, kind, tmp_path)
-    plain = tmp_path / "plain.chan.json"
-    plain.write_text(json.dumps(base), encoding="utf-8")
     code, _, err = run(capsys, "report", path, "--html", tmp_path / "r.html")
     assert code == 0, err
     assert run(capsys, "report", plain, "--html", tmp_path / "plain.html")[0] == 0
@@ -171,11 +175,10 @@ def test_memory_of_reading_importing_and_reporting_a_million_character_name(
 
 
 def test_a_database_row_holding_a_hostile_name_is_read_bounded(
-        base: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        base: dict[str, Any], plain: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """An edited database (or one from elsewhere) may hold any name: the library, the
     store and every verb reading it keep the bounded one, and the file stays as it was."""
-    plain = tmp_path / "plain.chan.json"
-    plain.write_text(json.dumps(base), encoding="utf-8")
     db = tmp_path / "other.db"
     assert run(capsys, "import", plain, "--db", db)[0] == 0
     players = json.dumps([{"name": HOSTILE["1000000"], "kind": "human"},
