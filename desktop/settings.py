@@ -13,7 +13,6 @@ import json
 import os
 import stat
 import sys
-import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -25,13 +24,13 @@ from engine.rules import DEFAULT_RULES, LangRules
 from replays.files import DAMAGED_SUFFIX as DAMAGED_SUFFIX  # the settings' callers use them
 from replays.files import keep_damaged as keep_damaged
 from replays.files import replace_regular
+from replays.names import bound_name
 from replays.paths import data_dir
 
 FILE_NAME = "settings.json"
 Lang = Literal["vi", "en"]
 PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random is a yardstick
 DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
-MAX_NAME = 24  # longer names would be cut on the chiếu's plates
 CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
 MAX_FILE_BYTES = 1024 * 1024  # settings.json is a few hundred bytes; larger is not ours
 
@@ -93,12 +92,9 @@ class Settings:
 
 
 def clean_name(name: str, default: str) -> str:
-    """A name as shown: trimmed, without control or format characters (an ESC, a bidi
-    override), at most MAX_NAME characters, the default when empty."""
-    name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf")
-                   or ch.isspace())
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or default
+    """A name as every name is kept (replays.names: trimmed, without control or format
+    characters, at most MAX_NAME characters), the default when nothing is left."""
+    return bound_name(name, default).name
 
 
 def settings_path(override: Path | None = None) -> Path:

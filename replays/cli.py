@@ -179,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
               f"lỗi nội bộ: {type(e).__name__}: {e}")
         return 1
     sys.stdout.write(printed)
+    for en, vi in out.notices:  # names shortened on the way in (issue 20): said, not failed
+        sys.stderr.write(inert(f"chan-tutor: {en}\nchan-tutor: {vi}\n"))
     return 0
 
 

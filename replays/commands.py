@@ -4,6 +4,7 @@ plain text for people (replays.cli prints one of them)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from replays.choice import (
 )
 from replays.errors import BadFile, BadRecord
 from replays.files import check_input, check_output, check_parent, is_database, write_error
+from replays.names import KEPT, READ_ONLY, NameNotice
 from replays.paths import default_db
 from replays.rebuild import replay_session
 from replays.record import Player, SessionRecord
@@ -30,10 +32,21 @@ from replays.text import places_text, render_games
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """A verb's result: the ``--json`` document and the plain text."""
+    """A verb's result: the ``--json`` document, the plain text, and the notices said on
+    stderr in both languages, (en, vi) each: names changed on the way in (replays.names)."""
 
     data: dict[str, Any]
     text: str
+    notices: tuple[tuple[str, str], ...] = ()
+
+
+def name_notices(source: Path, notices: Iterable[NameNotice],
+                 after: tuple[str, str] = READ_ONLY) -> tuple[tuple[str, str], ...]:
+    """What reading ``source`` changed in its players' names, each said once (a hội's
+    seat), followed by ``after`` (en, vi): what became of the name."""
+    once = {(n.session, n.seat): n for n in notices}
+    return tuple((f"{source}: {n.en} ({after[0]})", f"{source}: {n.vi} ({after[1]})")
+                 for n in once.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +69,8 @@ def analyze(args: argparse.Namespace) -> Output:
     (read, never changed)."""
     games = analysed(args.file, choice_of(args))
     return Output({"games": [a.doc for a in games]},
-                  render_games([(a.doc, a.players, a.van) for a in games]))
+                  render_games([(a.doc, a.players, a.van) for a in games]),
+                  name_notices(args.file, (n for a in games for n in a.record.notices)))
 
 
 def analysed(path: Path, choice: Choice = EVERY_GAME) -> list[Analysed]:
@@ -150,7 +164,11 @@ def export(args: argparse.Namespace) -> Output:
     n = len(record.games)
     vi, en = places_text(places)
     return Output({"out": str(out), "games": n},
-                  f"Đã xuất {n} ván ({vi}) vào / exported {n} game(s) ({en}) to {out}\n")
+                  f"Đã xuất {n} ván ({vi}) vào / exported {n} game(s) ({en}) to {out}\n",
+                  name_notices(db, record.notices, (f"{out} holds the name as shown; the database "
+                                                    f"is not changed",
+                                                    f"{out} ghi tên như trên; cơ sở dữ liệu không "
+                                                    f"bị thay đổi")))
 
 
 def import_(args: argparse.Namespace) -> Output:
@@ -181,4 +199,5 @@ def import_(args: argparse.Namespace) -> Output:
                    "session_ids": sessions, "game_ids": ids, "skipped": skipped},
                   f"Đã nhập {len(ids)} ván ({vi}) vào / imported {len(ids)} game(s) ({en}) "
                   f"into {db}; {skipped} ván đã có nên bỏ qua / {skipped} already there, "
-                  f"skipped\n")
+                  f"skipped\n",
+                  name_notices(args.file, record.notices, KEPT))

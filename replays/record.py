@@ -11,6 +11,7 @@ from engine.actions import Action
 from engine.deal import Deal
 from engine.game import Mode
 from engine.rules import DEFAULT_RULES, LangRules
+from replays.names import NameNotice
 
 PlayerKind = Literal["human", "ai"]
 
@@ -69,6 +70,8 @@ class SessionRecord:
 
     ``thong_seat`` is the seat that may call thông (C2) in the first game, carried over from
     games of the hội that are not in this record (a single game exported from a database).
+    ``notices`` say which players' names were changed when the record was read (too long,
+    invisible characters, blank: replays.names); they are not part of the record.
     """
 
     rules: LangRules = DEFAULT_RULES
@@ -76,3 +79,4 @@ class SessionRecord:
     games: tuple[GameRecord, ...] = ()
     thong_seat: int | None = None
     created_at: str | None = None
+    notices: tuple[NameNotice, ...] = field(default=(), compare=False)

@@ -26,7 +26,7 @@ from engine.game import Game
 from replays.analyzer import analyze_session, is_note
 from replays.chanjson import read_file
 from replays.choice import Choice, choice_of, db_games, file_games
-from replays.commands import Analysed, Output, analysed_alone
+from replays.commands import Analysed, Output, analysed_alone, name_notices
 from replays.errors import BadFile, BadRecord
 from replays.files import (
     atomic_text,
@@ -37,6 +37,7 @@ from replays.files import (
     write_error,
 )
 from replays.hoi import one_game, record_states
+from replays.names import NameNotice
 from replays.rebuild import replay_session
 from replays.record import SessionRecord
 from replays.report_html import CSS, both, data, esc, language_labels, language_switch, legend
@@ -225,9 +226,11 @@ class _Page:
             "w+", encoding="utf-8", newline="\n", dir=scratch))
         self.toc: list[str] = []
         self.annotations = 0
+        self.notices: dict[tuple[int | None, int], NameNotice] = {}  # names changed (issue 20)
 
     def add(self, shown: Shown) -> None:
         item = shown[0]
+        self.notices.update(((n.session, n.seat), n) for n in item.record.notices)
         self.toc.append(toc_line(item))
         self.annotations += len(item.doc["annotations"])
         self.body.write(game_html(*shown))
@@ -297,15 +300,16 @@ def report(args: argparse.Namespace) -> Output:
         raise write_error(out, e) from None
     games = sum(len(p.toc) for p in pages)
     notes = sum(p.annotations for p in pages)
+    told = name_notices(path, (n for p in pages for n in p.notices.values()))
     if per_session:
         names = [str(p.out) for p in pages]
         return Output({"out": str(out), "pages": names, "games": games, "annotations": notes},
                       f"Đã ghi báo cáo {games} ván ({notes} ghi chú) thành {len(names)} trang "
                       f"trong / wrote the report of {games} game(s) ({notes} annotations) as "
-                      f"{len(names)} page(s) in {out}\n")
+                      f"{len(names)} page(s) in {out}\n", told)
     return Output({"out": str(out), "games": games, "annotations": notes},
                   f"Đã ghi báo cáo {games} ván ({notes} ghi chú) vào / wrote the report "
-                  f"of {games} game(s) ({notes} annotations) to {out}\n")
+                  f"of {games} game(s) ({notes} annotations) to {out}\n", told)
 
 
 def check_folder(out: Path) -> None:

@@ -54,6 +54,7 @@ from replays.files import is_database
 from replays.hoi import HoiState, first_state, record_states, states_of
 from replays.hoi import after as after_state
 from replays.migrations import annotation_tally
+from replays.names import NameNotice
 from replays.rebuild import SessionReplay, Watcher, replay_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
@@ -382,7 +383,8 @@ class Store:
         try:
             rules = LangRules.from_json(json_column(row[0], "rules"))
             part = "players"
-            players = read_players(json_column(row[1], "players"))
+            notices: list[NameNotice] = []
+            players = read_players(json_column(row[1], "players"), notices, session_id)
             part = "thong_seat"
             thong = seat_column(row[2], "thong_seat", len(players))
             part = "session"
@@ -405,7 +407,7 @@ class Store:
                     f"trước nó, hoặc cơ sở dữ liệu đã bị sửa)")], self._by_id)
         games = tuple(self._game(r[:6], rules, len(players)) for r in rows)
         return SessionRecord(rules=rules, players=players, games=games, thong_seat=thong,
-                             created_at=created)
+                             created_at=created, notices=tuple(notices))
 
     def _game(self, row: tuple[Any, ...], rules: LangRules, players: int) -> GameRecord:
         gid, deal_text, mode_text, version_text, started_text, status_text = row

@@ -20,6 +20,7 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.scene import Scene
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
+from desktop.elided import ElidedLabel
 from desktop.i18n import translate
 from desktop.keys import BINDINGS, Section, bind
 from desktop.notices import notify
@@ -27,7 +28,6 @@ from desktop.qt import (
     QEvent,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     Qt,
     QVBoxLayout,
@@ -79,9 +79,8 @@ class ViewerPage(QWidget):
         self.back_button = QPushButton()
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.back_button.clicked.connect(self.back)
-        self.title = QLabel()
+        self.title = ElidedLabel()  # players' names: never markup, never wider than the room
         self.title.setObjectName("viewerTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)  # players' names: never markup
         self.nav: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         top.setContentsMargins(6, 4, 6, 2)
