@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.review import make_library
 from replays.batch import analyze_library
+from replays.choice import Choice
 from replays.commands import analysed
 from replays.library import import_file, list_games
 from replays.report import page, replayed
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             after = best_ms(lambda: list_games(store), args.repeats)
             stats_ms = best_ms(lambda: summarize(game_stats(store, lambda r: seat)),
                                args.repeats)
-        report_ms = best_ms(lambda: page(str(db), replayed(analysed(db, games // 2))),
+        report_ms = best_ms(lambda: page(str(db), replayed(analysed(db, Choice(game=games // 2)))),
                             args.repeats)
         report_all_s = best_ms(lambda: page(str(db), replayed(analysed(db))), 1) / 1000
         with Store.open(Path(tmp) / "empty.db") as empty:

@@ -8,9 +8,13 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.qt import QApplication, QColor, QFont, QFontDatabase, QIcon, QPalette, QTimer
 from desktop.resources import FONTS, RESOURCES
+
+if TYPE_CHECKING:
+    from desktop.instance import FolderLock, Holder
 
 TITLE = "Chắn — học, chơi, xem lại"
 SMOKE_TIMEOUT_MS = 20_000
@@ -32,6 +36,7 @@ QPushButton#primary { background: #aa261e; color: #fdf5e4; font-weight: bold;
 QPushButton#primary:disabled { background: #c9a49f; }
 #hintBar { background: #fbf3dc; border-top: 2px solid #f2c450; }
 QLabel#warningTitle { color: #aa261e; font-size: 17px; font-weight: bold; }
+QLabel#readOnlyBar { background: #fbf3dc; border-bottom: 2px solid #f2c450; padding: 6px 12px; }
 """
 
 
@@ -89,24 +94,72 @@ def make_app(argv: list[str]) -> QApplication:
 
 def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
     """Open the main window and run the event loop until it closes (or the smoke run ends)."""
-    from desktop.platform_check import explain, missing_packages
+    from desktop import platform_check as check
 
-    missing = missing_packages()
+    if check.no_display():  # before Qt, which would abort blaming a library (issue 20)
+        sys.stderr.write(check.explain_no_display(check.unloadable_packages()))
+        return 1
+    missing = check.missing_packages()
     if missing:
-        sys.stderr.write(explain(missing))
+        sys.stderr.write(check.explain(missing))
         return 1
     app = make_app(argv)
     if smoke:
         return smoke_run(app, data_dir)
     from desktop.main_window import MainWindow
 
+    lock: FolderLock | None = None
     try:
-        window = MainWindow(data_dir)
+        lock = _folder_lock(data_dir)
+        holder = lock.acquire()
+        if holder is not None and not _read_only_wanted(holder):
+            return 0
+        window = MainWindow(data_dir, read_only=holder, lock=lock)
     except START_ERRORS as error:  # a database we must not touch, a folder we can't use
+        if lock is not None:
+            lock.release()  # nothing of ours is left in the folder
         _cannot_start(error)
         return 2
     window.show()
     return app.exec()
+
+
+def _folder_lock(data_dir: Path | None) -> FolderLock:
+    """The lock of the data folder, made first if it does not exist yet (issue 20)."""
+    from desktop.instance import FolderLock
+    from replays.paths import data_dir as folder_of
+
+    folder = folder_of(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return FolderLock(folder)
+
+
+def in_use_text(holder: Holder) -> tuple[str, str]:
+    """Why a second program opens the library read-only: (Vietnamese, English)."""
+    who = f" (tiến trình {holder.pid})" if holder.pid else ""
+    who_en = f" (process {holder.pid})" if holder.pid else ""
+    return (f"Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác{who}. Hai chương "
+            f"trình cùng ghi một thư viện có thể làm mất nước đi, nên chỉ cửa sổ kia được ghi. "
+            f"Cửa sổ này có thể mở chỉ đọc: xem lại ván và học, nhưng không chơi ván mới, "
+            f"không nhập ván và không lưu tiến độ học.",
+            f"The program is already open on this data folder in another window{who_en}. Two "
+            f"programs writing one library could lose moves, so only that window writes. This "
+            f"one can open read-only: review games and learn, but no new game, no import, and "
+            f"no lesson progress saved.")
+
+
+def _read_only_wanted(holder: Holder) -> bool:
+    """Ask whether to open read-only when another program holds the folder."""
+    from desktop.i18n import pick
+    from desktop.qt import QMessageBox
+
+    vi, en = in_use_text(holder)
+    box = QMessageBox(QMessageBox.Icon.Information, TITLE, f"{pick(vi, en)}\n\n{pick(en, vi)}")
+    read = box.addButton(pick("Mở chỉ đọc", "Open read-only"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(pick("Thoát", "Quit"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(read)
+    box.exec()
+    return box.clickedButton() is read
 
 
 def _start_errors() -> tuple[type[BaseException], ...]:
@@ -166,13 +219,24 @@ def smoke_run(app: QApplication, data_dir: Path | None,
     from desktop.startup import ms_since_start
 
     temp = None
+    lock: FolderLock | None = None
     try:
         if data_dir is None:  # a smoke run must not add a hội to the learner's own games
             temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
             data_dir = Path(temp.name)
+        lock = _folder_lock(data_dir)
+        holder = lock.acquire()
+        if holder is not None:  # it plays a game: never beside another program's (issue 20)
+            vi, en = in_use_text(holder)
+            print(f"{vi}\n{en}", file=sys.stderr)
+            if temp is not None:
+                temp.cleanup()
+            return 2
         window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False,
-                            mute=True)
+                            mute=True, lock=lock)
     except START_ERRORS as error:  # like the normal start, without a box to wait on
+        if lock is not None:
+            lock.release()  # nothing of ours is left in the folder
         _cannot_start(error, box=False)
         if temp is not None:
             temp.cleanup()

@@ -103,6 +103,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("learn_first_game", ("G",), Section.LEARN),
     Binding("learn_reference", ("T",), Section.LEARN),
     Binding("learn_back", ("Escape", "Backspace"), Section.LEARN),
+    Binding("learn_retry", ("Ctrl+S",), Section.LEARN),
     Binding("drill_submit", ("Return", "Enter"), Section.DRILL),
     Binding("drill_leave", ("Escape",), Section.DRILL),
     # piles and seats are numbered from 0 (R2.1, R2.3); every seat receives a pile (R2.7), so
@@ -242,6 +243,8 @@ def describe(command: str) -> str:
         "learn_first_game": translate("Keys", "Ván đầu tiên: chơi một ván có hướng dẫn"),
         "learn_reference": translate("Keys", "Mở hoặc đóng bảng tra luật"),
         "learn_back": translate("Keys", "Quay lại danh sách bài học"),
+        "learn_retry": translate("Keys", "Thử lưu lại câu trả lời hay chỗ đang chơi chưa lưu "
+                                         "được"),
         "drill_submit": translate("Keys", "Trả lời; sang câu tiếp theo"),
         "drill_leave": translate("Keys", "Dừng vòng luyện (câu đã trả lời vẫn được ghi)"),
         "drill_number": translate("Keys", "Chọn ghế hoặc phần bài mang số đó"),

@@ -23,6 +23,7 @@ from desktop.qt import (
     QCloseEvent,
     QEvent,
     QHBoxLayout,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -47,11 +48,14 @@ from desktop.settings import (
 )
 from desktop.sound import Sounds
 from desktop.worker import Worker
+from replays.errors import RecordError
 from replays.paths import default_db
+from replays.readonly import is_regular
 from replays.store import Store
 
 if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
     # imported when first opened (issue 6: start-up time)
+    from desktop.instance import FolderLock, Holder
     from desktop.learn.screen import LearnScreen
     from desktop.review.screen import ReviewScreen
     from desktop.settings_dialog import SettingsDialog
@@ -77,19 +81,25 @@ class MainWindow(QMainWindow):
 
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
-                 scene: Scene | None = None, mute: bool = False) -> None:
+                 scene: Scene | None = None, mute: bool = False,
+                 read_only: Holder | None = None, lock: FolderLock | None = None) -> None:
         # the data first: a folder that cannot be opened raises before any widget exists
         # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
         db = default_db(data_dir)
         db.parent.mkdir(parents=True, exist_ok=True)
-        store = Store.open(db)
+        # a second program on one folder reads only (desktop.instance, issue 20)
+        store = Store.open_read_only(db) if read_only is not None else Store.open(db)
         super().__init__()
+        self.lock = lock
+        self.read_only = read_only
         self.data_dir = data_dir
         self.settings_file = settings_path(data_dir)
         self.settings, self.settings_problem = read(self.settings_file)
         if self.settings_problem is not None:
             warn_damaged(self.settings_file, self.settings_problem)
         self.settings_box: QMessageBox | None = None
+        self.quit_box: QMessageBox | None = None  # closing would lose what Học could not save
+        self._drop_unsaved = False
         if self.settings.lang != current():
             set_language(self.settings.lang)
         self.store = store
@@ -104,6 +114,7 @@ class MainWindow(QMainWindow):
 
         self.play = PlayScreen(self.store, self.settings, self.worker, self.sounds, pacing,
                                seeds, self.scene)
+        self.play.set_read_only(read_only is not None)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
@@ -141,11 +152,16 @@ class MainWindow(QMainWindow):
         top = QWidget()
         top.setObjectName("activityBar")
         top.setLayout(bar)
+        self.read_only_bar = QLabel()
+        self.read_only_bar.setObjectName("readOnlyBar")
+        self.read_only_bar.setWordWrap(True)
+        self.read_only_bar.setVisible(read_only is not None)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(top)
+        layout.addWidget(self.read_only_bar)
         layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
 
@@ -220,20 +236,30 @@ class MainWindow(QMainWindow):
 
     def _start_notices(self, resume: bool) -> None:
         """On start: a damaged settings file is said first (defaults are in use), then an
-        interrupted game is offered for resuming (when `resume`)."""
+        interrupted game is offered for resuming (when `resume`; never read-only: the game
+        may be the one the other program is playing, issue 20)."""
+        resume = resume and self.read_only is None
         problem = self.settings_problem
         if self._closed or problem is None:
             if resume:
                 self.offer_resume()
             return
         path, kept = self.settings_file, self.settings_file.name + DAMAGED_SUFFIX
+        if is_regular(path):
+            then = (f"Tệp cũ được để nguyên; khi bạn đổi cài đặt, nó được giữ lại với tên "
+                    f"{kept}.",
+                    f"The file is left as it is; when you change a setting, it is kept as "
+                    f"{kept}.")
+        else:  # a FIFO, a folder: never replaced, so what is changed cannot be kept (issue 20)
+            then = ("Nó được để nguyên và không bao giờ bị thay thế: cài đặt bạn đổi chỉ có "
+                    "hiệu lực đến khi đóng chương trình (hãy chuyển nó đi để lưu được).",
+                    "It is left as it is and never replaced: settings you change last only "
+                    "until the program closes (move it away to keep them).")
         box = notify(self, pick("Cài đặt bị hỏng", "Damaged settings"), pick(
             f"Không đọc được tệp cài đặt {path}: {problem[0]}. Chương trình đang dùng cài đặt "
-            f"mặc định. Tệp cũ được để nguyên; khi bạn đổi cài đặt, nó được giữ lại với tên "
-            f"{kept}.",
+            f"mặc định. {then[0]}",
             f"The settings file {path} could not be read: {problem[1]}. The default settings "
-            f"are in use. The file is left as it is; when you change a setting, it is kept as "
-            f"{kept}."), warning=True)
+            f"are in use. {then[1]}"), warning=True)
         self.settings_box = box
         box.finished.connect(lambda _: self._settings_notice_read(resume))
 
@@ -304,7 +330,8 @@ class MainWindow(QMainWindow):
         if self.settings_problem is not None:  # the damaged file is kept, never overwritten
             keep_damaged(self.settings_file)
             self.settings_problem = None
-        with contextlib.suppress(OSError):  # a read-only data folder: they apply for this run
+        # a read-only data folder, a FIFO in the file's place: they apply for this run
+        with contextlib.suppress(OSError, RecordError):
             save(self.settings_file, settings)
 
     def toggle_language(self) -> None:
@@ -350,6 +377,11 @@ class MainWindow(QMainWindow):
         self.settings_button.setText(translate("Main", "Cài đặt"))
         self.settings_button.setToolTip(keys_of("settings")[0])
         self.help_button.setText(translate("Main", "Trợ giúp"))
+        if self.read_only is not None:
+            self.read_only_bar.setText(translate(
+                "Main", "Chỉ đọc: chương trình đang mở với thư mục dữ liệu này ở một cửa sổ "
+                        "khác, chỉ cửa sổ kia được ghi. Ở đây bạn xem lại và học được, nhưng "
+                        "không chơi ván mới, không nhập ván và không lưu tiến độ học."))
         self.actions_by_id["help"].setText(translate("Main", "Phím tắt (F1)"))
         self.actions_by_id["about"].setText(translate("Main", "Giới thiệu"))
 
@@ -359,8 +391,45 @@ class MainWindow(QMainWindow):
             self.retranslate()
         super().changeEvent(event)
 
+    def _ask_before_closing(self) -> bool:
+        """Whether closing waits for the learner: Học holds answers the disk refused, which
+        closing would lose. The question offers to try again, to close anyway, or to stay."""
+        learn = self.learn
+        if learn is None or self.quit_box is not None or self._drop_unsaved \
+                or not learn.refused():
+            return self.quit_box is not None
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Main", "Chưa lưu được"),
+                          learn.refusal() + "\n\n" + translate(
+                              "Main", "Nếu đóng chương trình bây giờ, những gì chưa lưu được "
+                                      "sẽ mất."), parent=self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        retry = box.addButton(translate("Main", "Thử lưu lại"),
+                              QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(translate("Main", "Đóng, bỏ chúng"),
+                             QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(translate("Main", "Ở lại"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(retry)
+        self.quit_box = box
+
+        def answered() -> None:
+            self.quit_box = None
+            box.deleteLater()
+            if box.clickedButton() is retry:
+                learn.retry_saving()
+            elif box.clickedButton() is drop:
+                self._drop_unsaved = True
+                self.close()
+
+        box.finished.connect(lambda _: answered())
+        box.open()
+        return True
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop the game's timers and work; every move is already in the store."""
+        """Stop the game's timers and work; every move is already in the store. Answers the
+        disk refused are not dropped without asking (issue 20)."""
+        if not self._closed and self._ask_before_closing():
+            event.ignore()
+            return
         if not self._closed:
             self._closed = True
             self.play.shutdown()
@@ -371,4 +440,6 @@ class MainWindow(QMainWindow):
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()
+            if self.lock is not None:
+                self.lock.release()
         super().closeEvent(event)

@@ -13,7 +13,6 @@ import json
 import os
 import stat
 import sys
-import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -22,14 +21,16 @@ from engine.chan import DEFAULT_RULES, LangRules
 from engine.chan.ai import LEVELS
 from engine.errors import BadRules
 from engine.game import Mode
-from replays.files import write_atomic
+from replays.files import DAMAGED_SUFFIX as DAMAGED_SUFFIX  # the settings' callers use them
+from replays.files import keep_damaged as keep_damaged
+from replays.files import replace_regular
+from replays.names import bound_name
 from replays.paths import data_dir
 
 FILE_NAME = "settings.json"
 Lang = Literal["vi", "en"]
 PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random is a yardstick
 DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
-MAX_NAME = 24  # longer names would be cut on the chiếu's plates
 CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
 MAX_FILE_BYTES = 1024 * 1024  # settings.json is a few hundred bytes; larger is not ours
 
@@ -91,20 +92,14 @@ class Settings:
 
 
 def clean_name(name: str, default: str) -> str:
-    """A name as shown: trimmed, without control or format characters (an ESC, a bidi
-    override), at most MAX_NAME characters, the default when empty."""
-    name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf")
-                   or ch.isspace())
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or default
+    """A name as every name is kept (replays.names: trimmed, without control or format
+    characters, at most MAX_NAME characters), the default when nothing is left."""
+    return bound_name(name, default).name
 
 
 def settings_path(override: Path | None = None) -> Path:
     """settings.json in the user data folder (``--data-dir`` overrides the folder)."""
     return data_dir(override) / FILE_NAME
-
-
-DAMAGED_SUFFIX = ".damaged"  # where a damaged settings file is kept once new ones are saved
 
 
 def load(path: Path) -> Settings:
@@ -120,23 +115,6 @@ def warn_damaged(path: Path, problem: tuple[str, str]) -> None:
     """Name a damaged settings file on stderr, in both languages."""
     sys.stderr.write(f"chan-tutor: {path}: {problem[1]}; using the default settings\n"
                      f"chan-tutor: {path}: {problem[0]}; dùng cài đặt mặc định\n")
-
-
-def keep_damaged(path: Path) -> Path | None:
-    """Move a damaged settings file aside (settings.json.damaged, or .damaged.2, …) before new
-    settings replace it, so what the user had is never lost; None when there is nothing to
-    keep (no regular file there) or it cannot be moved (then it is left as it is)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        for n in range(1, 100):
-            target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{n}" if n > 1 else ""))
-            if not os.path.lexists(target):
-                os.rename(path, target)
-                return target
-    except OSError:
-        return None
-    return None
 
 
 def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
@@ -171,5 +149,6 @@ def read(path: Path) -> tuple[Settings, tuple[str, str] | None]:
 
 def save(path: Path, settings: Settings) -> None:
     """Write the settings atomically: a crash never leaves half a file, and a failed write (a
-    full disk, a folder in the file's place) leaves no temporary file behind (OSError)."""
-    write_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n")
+    full disk) leaves no temporary file behind (OSError); a FIFO, a folder or a device in the
+    file's place is never replaced (BadFile)."""
+    replace_regular(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=2) + "\n")

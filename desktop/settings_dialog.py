@@ -34,13 +34,13 @@ from desktop.qt import (
 from desktop.settings import (
     CLAIM_SECONDS,
     DEFAULT_NAMES,
-    MAX_NAME,
     PLAYER_LEVELS,
     Settings,
     clean_name,
 )
 from engine.chan import LangRules
 from engine.game import Mode
+from replays.names import MAX_NAME
 
 
 def _combo(items: Sequence[tuple[str, object]], current: object) -> QComboBox:

@@ -108,6 +108,16 @@ class Worker(QObject):
         return None if job.cancelled else job
 
 
+def one_thread_pool(parent: QObject) -> QThreadPool:
+    """A pool of one thread that never expires, for a Worker whose jobs must run one after
+    another, in order, on the same thread: a SQLite connection opened by one of its jobs serves
+    the next (a connection belongs to the thread that made it)."""
+    pool = QThreadPool(parent)
+    pool.setMaxThreadCount(1)
+    pool.setExpiryTimeout(-1)
+    return pool
+
+
 def _emit(signal: Any, number: int, value: object) -> None:
     """Emit from the pool thread; a Worker already gone (the program closing) is ignored."""
     with contextlib.suppress(RuntimeError):

@@ -35,12 +35,14 @@ from engine.events import Origin
 from engine.game import Mode, Phase
 from lessons.item import LessonError, Text
 from replays.errors import BadFile
-from replays.files import checked_size, write_atomic
+from replays.files import DAMAGED_SUFFIX, checked_size, replace_regular
 from replays.paths import data_dir
+from replays.readonly import is_regular
 
 CONTENT = Path(__file__).resolve().parent / "content" / "first_game.json"
 FORMAT = "chan-tutor-first-game"
 POSITION_FILE = "first_game.json"
+POSITION_FORMAT = "chan-tutor-first-game-position"
 MAX_POSITION_BYTES = 64 * 1024  # a few dozen bytes are ours; a larger file is not
 TITLE = Text("Ván đầu tiên", "Your first game")
 SUMMARY = Text("Chơi trọn một ván có hướng dẫn: bốc cái, ăn, bốc, chíu và trả cửa, chờ ù, ù "
@@ -527,24 +529,75 @@ def position_path(folder: Path | None = None) -> Path:
     return data_dir(folder) / POSITION_FILE
 
 
-def load_position(path: Path, game: FirstGame) -> int:
-    """The step to continue from (0 for a missing or unreadable file, or another game's);
-    a FIFO or an outsized file in its place is not read (replays.files.checked_size)."""
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Where the learner is, as read from ``first_game.json``: the step to continue from, and
+    why the file could not be used (None when it was, or when there is none yet)."""
+
+    step: int
+    problem: Text | None = None
+    damaged: bool = False  # a regular file that is not ours: kept aside when next saved
+
+
+def load_position(path: Path, game: FirstGame) -> Kept:
+    """The step to continue from (0 for a missing file); a file that cannot be used is said
+    (``Kept.problem``) and left as it is. A FIFO or an outsized file in its place is not read
+    (replays.files.checked_size)."""
+    name = path.name
     try:
         checked_size(path, MAX_POSITION_BYTES)
+    except BadFile as e:
+        if not path.exists() and not path.is_symlink():
+            return Kept(0)
+        what = Text(e.vi.removeprefix(f"{path}: "), e.en.removeprefix(f"{path}: "))
+        regular = is_regular(path)
+        return Kept(0, _unused(name, what, regular), regular)
+    try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (BadFile, OSError, ValueError, RecursionError):
-        return 0
-    if not isinstance(data, dict) or data.get("game") != game.digest:
-        return 0
-    step = data.get("step")
-    if not isinstance(step, int) or isinstance(step, bool):
-        return 0
-    return max(0, min(step, len(game.steps)))
+    except OSError as e:
+        said = e.strerror or str(e)
+        return Kept(0, _unused(name, Text(f"không đọc được ({said})",
+                                          f"cannot be read ({said})"), False))
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply
+        return Kept(0, _unused(name, Text("không phải JSON hợp lệ (tệp bị hỏng)",
+                                          "not valid JSON (a damaged file)"), True), True)
+    step = data.get("step") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or data.get("format") not in (POSITION_FORMAT, None):
+        return Kept(0, _unused(name, Text("không phải tệp vị trí của ván đầu tiên",
+                                          "not the first game's position file"), True), True)
+    if data.get("game") != game.digest:
+        return Kept(0, Text(f"{name} ghi vị trí trong một phiên bản khác của ván đầu tiên: bắt "
+                            f"đầu lại từ bước 1.",
+                            f"{name} holds a place in another version of the first game: "
+                            f"starting again from step 1."))
+    last = len(game.steps)
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= last:
+        shown = repr(step)[:20]
+        return Kept(0, _unused(name, Text(f"bước {shown} không có (ván có các bước 1–{last})",
+                                          f"there is no step {shown} (the game has steps "
+                                          f"1–{last})"), True), True)
+    return Kept(step)
+
+
+def _unused(name: str, what: Text, replaced: bool) -> Text:
+    """Why ``name`` was not used, and what becomes of it."""
+    if replaced:
+        then = Text(f"Tệp được để nguyên; khi bạn đi tiếp, nó được giữ lại với tên "
+                    f"{name}{DAMAGED_SUFFIX}.",
+                    f"The file is left as it is; when you go on, it is kept as "
+                    f"{name}{DAMAGED_SUFFIX}.")
+    else:
+        then = Text("Tệp được để nguyên và không bị thay thế, nên chỗ bạn đang chơi sẽ không "
+                    "được lưu (hãy chuyển nó đi để lưu được).",
+                    "The file is left as it is and never replaced, so where you are will not "
+                    "be kept (move it away to keep it).")
+    return Text(f"Không dùng được {name}: {what.vi}. Bắt đầu từ bước 1. {then.vi}",
+                f"{name} could not be used: {what.en}. Starting from step 1. {then.en}")
 
 
 def save_position(path: Path, game: FirstGame, step: int) -> None:
     """Keep the step to continue from (``len(steps)``: the game was finished); written whole
-    or not at all."""
-    write_atomic(path, json.dumps({"format": "chan-tutor-first-game-position",
-                                   "game": game.digest, "step": step}))
+    or not at all, never in place of anything but a regular file (BadFile; OSError when the
+    disk refuses)."""
+    replace_regular(path, json.dumps({"format": POSITION_FORMAT, "game": game.digest,
+                                      "step": step}))

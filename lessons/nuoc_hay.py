@@ -261,9 +261,7 @@ def refresh(progress: Any, store: Any, seed: int, games: int = LEARNER_GAMES) ->
     """Add the puzzles of the learner's ``games`` newest saved games (a replays.store.Store)
     not yet taken from, to the schedule (a lessons.progress.Progress, deck ``lessons``): how
     many were new. Runs where the lesson's round is prepared (the Học screen's Worker)."""
-    taken = {r[0] for r in progress.db.execute(
-        "SELECT DISTINCT json_extract(data, '$.source.game_id') FROM items WHERE family = ?",
-        (FAMILY,))}
+    taken = progress.source_games(FAMILY)
     ids = [g for g in list(store.game_ids())[-games:] if g not in taken] if games > 0 else []
     return int(progress.add(from_store(store, games * PER_GAME, seed, ids)))
 

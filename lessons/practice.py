@@ -22,7 +22,7 @@ def next_items(progress: Progress, lesson: Lesson, seed: int, limit: int = 10,
     for item in drill_items(lesson, seed) if len(due) < limit else ():
         if len(due) + len(fresh) >= limit:
             break
-        if item.id not in seen and progress.scheduled(item.id) is None:
+        if item.id not in seen and not progress.known(item.id):
             seen.add(item.id)
             fresh.append(item)
     progress.add(fresh, now=now)

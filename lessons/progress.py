@@ -22,16 +22,18 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from lessons import progress_rows as rows
 from lessons.drills import FAMILIES
 from lessons.item import JSON, Grade, Item
 from lessons.progress_db import connect, default_path, stamp
+from lessons.progress_rows import DECKS, ITEM_COLUMNS, MEMORY_COLUMNS, ROW_ERRORS, Damaged
 from lessons.srs import Memory, quality, rating, review
+from replays.columns import BadColumn, choice_column
 
-DECKS = ("lessons", "mistakes")
 RECENT = 20  # answers the recent accuracy is taken over
 
 
-__all__ = ["Answer", "Progress", "Scheduled", "Strength", "stamp"]
+__all__ = ["DECKS", "Answer", "Damaged", "Progress", "Scheduled", "Strength", "stamp"]
 
 
 def _now(now: datetime | None) -> datetime:
@@ -81,11 +83,23 @@ class Strength:
 
 
 class Progress:
-    """One progress database, open for reading and writing."""
+    """One progress database, open for reading and writing.
+
+    Every row is read as untrusted (lessons/progress_rows.py): a damaged one is set aside —
+    not asked, counted or rescheduled, never rewritten or deleted — and kept in ``damaged``
+    (one entry per row) for the screen to say once.
+    """
 
     def __init__(self, db: Database, path: Path) -> None:
         self.db = db
         self.path = path
+        self.damaged: dict[tuple[str, str], Damaged] = {}
+        # text that is not UTF-8 is read, not refused: the row it is in is then set aside
+        db.conn.text_factory = _text
+
+    def _set_aside(self, table: str, key: object, error: Exception) -> None:
+        bad = rows.damaged(table, key, error)
+        self.damaged.setdefault((table, bad.key), bad)
 
     @classmethod
     def open(cls, path: Path) -> Progress:
@@ -116,7 +130,7 @@ class Progress:
             "INSERT OR IGNORE INTO items (id, family, kind, deck, data, created_at) "
             "VALUES (?,?,?,?,?,?)",
             (item.id, item.family, item.kind, deck,
-             json.dumps(item.to_json(), ensure_ascii=False), stamp(now)))
+             rows.stored_json(item), stamp(now)))
         if cur.rowcount != 1:
             return False
         self._schedule(item.id, Memory(), now, insert=True)
@@ -127,7 +141,9 @@ class Progress:
                   int(m.last_correct), stamp(due),
                   None if m.last_at is None else stamp(m.last_at), item_id)
         if insert:
-            self.db.execute("INSERT INTO schedule (state, step, stability, difficulty, reps, "
+            # OR IGNORE: a schedule row left without its item (an edited file) stays as it is
+            self.db.execute("INSERT OR IGNORE INTO schedule (state, step, stability, "
+                            "difficulty, reps, "
                             "lapses, last_correct, due_at, last_at, item_id) "
                             "VALUES (?,?,?,?,?,?,?,?,?,?)", values)
         else:
@@ -144,8 +160,9 @@ class Progress:
 
     def record(self, item: Item, grade: Grade, response: JSON = None,
                elapsed_ms: int | None = None, now: datetime | None = None,
-               deck: str = "lessons") -> Scheduled:
-        """Record an answer and reschedule the item (FSRS), in one transaction."""
+               deck: str = "lessons") -> Scheduled | None:
+        """Record an answer and reschedule the item (FSRS), in one transaction. None when the
+        item's schedule row is damaged: the answer is kept, the row is left as it is."""
         at = _now(now)
         limit = item.position.get("seconds") if isinstance(item.position, dict) else None
         q = quality(grade.correct, elapsed_ms, limit)
@@ -157,7 +174,8 @@ class Progress:
                 (item.id, stamp(at), int(grade.correct), q, int(rating(q)), elapsed_ms,
                  json.dumps(response, ensure_ascii=False), json.dumps(list(grade.rule_ids))))
             before = self.scheduled(item.id)
-            assert before is not None
+            if before is None:
+                return None
             memory, due = review(before.memory, q, at)
             self._schedule(item.id, memory, due)
         return Scheduled(item.id, memory, stamp(due), before.deck)
@@ -165,19 +183,48 @@ class Progress:
     # ------------------------------------------------------------------------- reading
 
     def item(self, item_id: str) -> Item | None:
-        """A stored item."""
-        row = self.db.execute("SELECT data FROM items WHERE id = ?", (item_id,)).fetchone()
-        return None if row is None else Item.from_json(json.loads(row[0]))
+        """A stored item (None if there is none, or its row is damaged)."""
+        row = self.db.execute(f"SELECT {ITEM_COLUMNS} FROM items i WHERE i.id = ?",
+                              (item_id,)).fetchone()
+        return None if row is None else self._item(row)
+
+    def _item(self, row: Any) -> Item | None:
+        try:
+            return rows.item(row)[0]
+        except ROW_ERRORS as error:
+            self._set_aside("items", row[0], error)
+            return None
+
+    def _memory(self, key: object, row: Any) -> tuple[Memory, datetime] | None:
+        try:
+            return rows.memory(row)
+        except ROW_ERRORS as error:
+            self._set_aside("schedule", key, error)
+            return None
 
     def scheduled(self, item_id: str) -> Scheduled | None:
-        """An item's FSRS memory and due time."""
+        """An item's FSRS memory and due time (None if it has none, or its row is damaged)."""
         row = self.db.execute(
-            f"SELECT {_MEMORY}, s.due_at, i.deck "
-            "FROM schedule s JOIN items i ON i.id = s.item_id WHERE s.item_id = ?",
-            (item_id,)).fetchone()
+            f"SELECT {MEMORY_COLUMNS}, i.deck FROM schedule s JOIN items i ON i.id = s.item_id "
+            "WHERE s.item_id = ?", (item_id,)).fetchone()
         if row is None:
             return None
-        return Scheduled(item_id, _memory(row), row[8], row[9])
+        read = self._memory(item_id, row)
+        if read is None:
+            return None
+        try:
+            deck = choice_column(row[9], "deck", DECKS)
+        except BadColumn as error:
+            self._set_aside("items", item_id, error)
+            return None
+        return Scheduled(item_id, read[0], stamp(read[1]), deck)
+
+    def known(self, item_id: str) -> bool:
+        """Whether the item has a row, sound or damaged (a damaged one is never added again)."""
+        row = self.db.execute(
+            "SELECT EXISTS (SELECT 1 FROM items WHERE id = ?) OR EXISTS (SELECT 1 FROM "
+            "schedule WHERE item_id = ?)", (item_id, item_id)).fetchone()
+        return bool(row[0])
 
     def _where(self, family: str | None, deck: str | None) -> tuple[str, list[Any]]:
         clauses, args = [], []
@@ -189,71 +236,136 @@ class Progress:
             args.append(deck)
         return "".join(f" AND {c}" for c in clauses), args
 
+    def _rows(self, where: str, args: list[Any]) -> Iterator[tuple[Memory, datetime]]:
+        """The memory and due time of every sound schedule row matching ``where`` (damaged
+        rows set aside, and those of an item known to be damaged: ``damaged`` may hold what
+        an earlier reading found, ``check`` all)."""
+        for row in self.db.execute(
+                f"SELECT {MEMORY_COLUMNS}, s.item_id FROM schedule s JOIN items i ON "
+                f"i.id = s.item_id WHERE 1 = 1{where}", args):
+            if ("items", row[9]) in self.damaged:
+                continue
+            read = self._memory(row[9], row)
+            if read is not None:
+                yield read
+
     def due(self, now: datetime | None = None, family: str | None = None,
             deck: str | None = None, limit: int = 20) -> list[Item]:
-        """Items due at ``now``, the longest overdue first."""
+        """Items due at ``now``, the longest overdue first (damaged rows set aside)."""
+        when = _now(now)
         where, args = self._where(family, deck)
-        rows = self.db.execute(
-            "SELECT i.data FROM schedule s JOIN items i ON i.id = s.item_id "
-            f"WHERE s.due_at <= ?{where} ORDER BY s.due_at, i.created_at, i.id LIMIT ?",
-            (stamp(_now(now)), *args, limit)).fetchall()
-        return [Item.from_json(json.loads(r[0])) for r in rows]
+        out: list[Item] = []
+        cursor = self.db.execute(
+            f"SELECT {MEMORY_COLUMNS}, {ITEM_COLUMNS} FROM schedule s JOIN items i ON "
+            f"i.id = s.item_id WHERE s.due_at <= ?{where} ORDER BY s.due_at, i.created_at, i.id",
+            (stamp(when), *args))
+        for row in cursor:
+            read = self._memory(row[9], row)
+            if read is None or read[1] > when:
+                continue
+            it = self._item(row[9:])
+            if it is not None:
+                out.append(it)
+                if len(out) >= limit:
+                    break
+        cursor.close()
+        return out
 
     def next_due(self, family: str | None = None, deck: str | None = None) -> str | None:
         """When the next item falls due (stored time text), or None when there is none."""
         where, args = self._where(family, deck)
-        row = self.db.execute("SELECT MIN(s.due_at) FROM schedule s JOIN items i ON "
-                              f"i.id = s.item_id WHERE 1 = 1{where}", args).fetchone()
-        return None if row is None else row[0]
+        first = min((due for _, due in self._rows(where, args)), default=None)
+        return None if first is None else stamp(first)
 
     def answers(self, item_id: str | None = None) -> list[Answer]:
-        """Recorded answers, oldest first (of one item, or all)."""
+        """Recorded answers, oldest first (of one item, or all; damaged rows set aside)."""
         sql = ("SELECT item_id, answered_at, correct, quality, rating, elapsed_ms, response, "
-               "rule_ids FROM answers")
-        rows = self.db.execute(sql + (" WHERE item_id = ?" if item_id else "") + " ORDER BY id",
-                               (item_id,) if item_id else ()).fetchall()
-        return [Answer(r[0], r[1], bool(r[2]), r[3], r[4], r[5],
-                       json.loads(r[6]) if r[6] else None, tuple(json.loads(r[7])))
-                for r in rows]
+               "rule_ids, id FROM answers")
+        found = self.db.execute(
+            sql + (" WHERE item_id = ?" if item_id else "") + " ORDER BY id",
+            (item_id,) if item_id else ())
+        return [a for a in map(self._answer, found) if a is not None]
+
+    def _answer(self, row: Any) -> Answer | None:
+        try:
+            values = rows.answer_values(row)
+        except ROW_ERRORS as error:
+            self._set_aside("answers", row[8], error)
+            return None
+        item_id, at, correct, q, r, elapsed, response, rule_ids = values
+        return Answer(item_id, stamp(at), correct, q, r, elapsed, response, rule_ids)
+
+    def source_games(self, family: str) -> set[int]:
+        """The saved games the family's items were taken from (``source.game_id``)."""
+        out: set[int] = set()
+        for row in self.db.execute(f"SELECT {ITEM_COLUMNS} FROM items i WHERE i.family = ?",
+                                   (family,)):
+            it = self._item(row)
+            game = it.source.get("game_id") if it is not None else None
+            if isinstance(game, int) and not isinstance(game, bool):
+                out.add(game)
+        return out
+
+    def check(self) -> list[Damaged]:
+        """Read every row of the three tables (nothing is written): the damaged ones, each
+        once (also kept in ``damaged``)."""
+        for row in self.db.execute(f"SELECT {ITEM_COLUMNS} FROM items i"):
+            self._item(row)
+        for row in self.db.execute(f"SELECT {MEMORY_COLUMNS}, s.item_id, i.id IS NOT NULL "
+                                   "FROM schedule s LEFT JOIN items i ON i.id = s.item_id"):
+            if self._memory(row[9], row) is not None and not row[10]:
+                self._set_aside("schedule", row[9], _ORPHAN)
+        for row in self.db.execute(
+                "SELECT a.item_id, a.answered_at, a.correct, a.quality, a.rating, "
+                "a.elapsed_ms, a.response, a.rule_ids, a.id, i.id IS NOT NULL FROM answers a "
+                "LEFT JOIN items i ON i.id = a.item_id"):
+            if self._answer(row) is not None and not row[9]:
+                self._set_aside("answers", row[8], _ORPHAN)
+        return list(self.damaged.values())
 
     def _families(self) -> Iterator[str]:
         yield from FAMILIES
-        for (name,) in self.db.execute("SELECT DISTINCT family FROM items ORDER BY family"):
+        for (name,) in self.db.execute("SELECT DISTINCT family FROM items WHERE typeof(family) "
+                                       "= 'text' ORDER BY family"):
             if name not in FAMILIES:
                 yield name
 
     def strengths(self, now: datetime | None = None,
                   deck: str | None = None) -> dict[str, Strength]:
-        """Every family's standing (families never practised included, at 0)."""
+        """Every family's standing (families never practised included, at 0; damaged rows
+        set aside)."""
         when = _now(now)
-        at = stamp(when)
         out: dict[str, Strength] = {}
         for fam in self._families():
             where, args = self._where(fam, deck)
-            rows = self.db.execute(
-                f"SELECT {_MEMORY}, s.due_at FROM schedule s JOIN items i ON i.id = s.item_id "
-                f"WHERE 1 = 1{where}", args).fetchall()
-            seen = [m for m in map(_memory, rows) if m.last_at is not None]
-            recent = [r[0] for r in self.db.execute(
-                "SELECT a.correct FROM answers a JOIN items i ON i.id = a.item_id "
-                f"WHERE 1 = 1{where} ORDER BY a.id DESC LIMIT ?", (*args, RECENT))]
+            read = list(self._rows(where, args))
+            seen = [m for m, _ in read if m.last_at is not None]
+            recent: list[bool] = []
+            for row in self.db.execute(
+                    "SELECT a.item_id, a.answered_at, a.correct, a.quality, a.rating, "
+                    "a.elapsed_ms, a.response, a.rule_ids, a.id FROM answers a JOIN items i ON "
+                    f"i.id = a.item_id WHERE 1 = 1{where} ORDER BY a.id DESC", args):
+                answer = self._answer(row)
+                if answer is not None:
+                    recent.append(answer.correct)
+                    if len(recent) >= RECENT:
+                        break
             answers = self.db.execute(
                 "SELECT COUNT(*) FROM answers a JOIN items i ON i.id = a.item_id "
                 f"WHERE 1 = 1{where}", args).fetchone()[0]
             out[fam] = Strength(
-                family=fam, items=len(seen), new=len(rows) - len(seen), answers=answers,
-                due=sum(1 for r in rows if r[8] <= at),
+                family=fam, items=len(seen), new=len(read) - len(seen), answers=answers,
+                due=sum(1 for _, due in read if due <= when),
                 mature=sum(1 for m in seen if m.mature),
                 recent_accuracy=sum(recent) / len(recent) if recent else None,
                 strength=sum(m.strength(when) for m in seen) / len(seen) if seen else 0.0)
         return out
 
 
-_MEMORY = ("s.state, s.step, s.stability, s.difficulty, s.last_at, s.reps, s.lapses, "
-           "s.last_correct")
+_ORPHAN = BadColumn("'item_id' names no item of the file",
+                         "'item_id' không chỉ đến câu hỏi nào trong tệp")
 
 
-def _memory(row: Any) -> Memory:
-    """A Memory from the first eight columns of a ``_MEMORY`` select."""
-    last = None if row[4] is None else datetime.fromisoformat(row[4])
-    return Memory(row[0], row[1], row[2], row[3], last, row[5], row[6], bool(row[7]))
+def _text(data: bytes) -> str:
+    """SQLite text as Python text; bytes that are not UTF-8 are replaced, never raised."""
+    return data.decode("utf-8", errors="replace")

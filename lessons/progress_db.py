@@ -14,15 +14,19 @@ database (or anything else) given in its place is refused too.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from lessons.progress_rows import time_column
 from lessons.srs import replay
 from replays import database
+from replays.columns import BadColumn, whole_column
 from replays.database import Schema
+from replays.files import MAX_DB_BYTES, checked_size
 from replays.paths import data_dir
 
 APPLICATION_ID = 0x43_48_4C_53  # "CHLS"
@@ -103,7 +107,11 @@ def m002_fsrs_schedule(db: Database) -> None:
     history: dict[str, list[tuple[int, datetime]]] = {}
     for item_id, q, at in db.execute(
             "SELECT item_id, quality, answered_at FROM answers ORDER BY id"):
-        history.setdefault(item_id, []).append((q, datetime.fromisoformat(at)))
+        try:  # an edited answer is not replayed (the row itself is kept as it is)
+            answer = (whole_column(q, "quality", 0, 5), time_column(at, "answered_at"))
+        except BadColumn:
+            continue
+        history.setdefault(item_id, []).append(answer)
     rows = db.execute("SELECT item_id, due_at FROM sm2_schedule").fetchall()
     for item_id, old_due in rows:
         m, due = replay(history.get(item_id, []))
@@ -140,5 +148,10 @@ def probe(path: Path, name: str) -> None:
 
 def connect(path: Path, name: str | None = None) -> Database:
     """Open (creating or migrating) a progress database for reading and writing: WAL,
-    foreign keys on, synchronous=NORMAL (an answer survives the program being killed)."""
+    foreign keys on, synchronous=FULL (an answer survives a power cut, replays.database).
+
+    Anything but a regular file in its place (a FIFO, a device) is refused before SQLite
+    opens it: such a file is not a failing disk, and opening a FIFO may block (issue 20)."""
+    if os.path.lexists(path) and not path.is_dir():
+        checked_size(path, MAX_DB_BYTES)
     return database.connect(path, name, schema=PROGRESS)

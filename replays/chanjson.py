@@ -19,6 +19,7 @@ from engine.errors import BadAction, BadDeal, BadRules
 from engine.game import Mode
 from replays.errors import BadFile, BadRecord, Problem, problem_of
 from replays.files import MAX_BYTES, checked_size, read_limited, write_atomic
+from replays.names import NameNotice, bound_seat
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
 FORMAT = "chan-replay"
@@ -102,7 +103,8 @@ def parse(doc: object) -> SessionRecord:
         problems.append(Problem(None, None, "games", "'games' must be a list of games",
                                 "'games' phải là danh sách các ván"))
         raw_games = []
-    players = _players(doc.get("players"), raw_games, problems)
+    notices: list[NameNotice] = []
+    players = _players(doc.get("players"), raw_games, problems, notices)
     thong = doc.get("thong_seat")
     if thong is not None and not _seat(thong, len(players)):
         problems.append(Problem(None, None, "thong_seat",
@@ -114,19 +116,22 @@ def parse(doc: object) -> SessionRecord:
         raise BadRecord([_trimmed(p) for p in problems])
     return SessionRecord(rules=rules, players=players,
                          games=tuple(g for g in games if g is not None), thong_seat=thong,
-                         created_at=_text(doc.get("created_at")))
+                         created_at=_text(doc.get("created_at")), notices=tuple(notices))
 
 
-def read_players(raw: object) -> tuple[Player, ...]:
-    """A FORMATS ``players`` list (BadRecord if it is not one)."""
+def read_players(raw: object, notices: list[NameNotice] | None = None,
+                 session: int | None = None) -> tuple[Player, ...]:
+    """A FORMATS ``players`` list (BadRecord if it is not one), each name bounded
+    (replays.names); a name that had to change adds its notice to ``notices``."""
     problems: list[Problem] = []
-    players = _players(raw, [], problems)
+    players = _players(raw, [], problems, [] if notices is None else notices, session)
     if problems:
         raise BadRecord(problems)
     return players
 
 
-def _players(raw: object, games: list[Any], problems: list[Problem]) -> tuple[Player, ...]:
+def _players(raw: object, games: list[Any], problems: list[Problem],
+             notices: list[NameNotice], session: int | None = None) -> tuple[Player, ...]:
     if raw is None:  # hand-made scenarios may leave the players out: count the hands
         first = games[0] if games and isinstance(games[0], dict) else {}
         deal = first.get("deal") if isinstance(first, dict) else None
@@ -149,7 +154,10 @@ def _players(raw: object, games: list[Any], problems: list[Problem]) -> tuple[Pl
                                     f"người chơi {i} viết sai: cần tên (name) và loại "
                                     f"(kind: human hoặc ai)"))
             continue
-        out.append(Player(p["name"], p.get("kind", "human"), p.get("level")))
+        name, notice = bound_seat(p["name"], i, session)  # issue 20: what a name may be
+        if notice is not None:
+            notices.append(notice)
+        out.append(Player(name, p.get("kind", "human"), p.get("level")))
     return tuple(out) if len(out) == len(raw) else default_players(len(raw))
 
 

@@ -18,7 +18,12 @@ COMMANDS = ("analyze", "export", "import", "selfplay", "report")
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with usage errors also explained in Vietnamese (exit 2)."""
+    """argparse, with usage errors also explained in Vietnamese (exit 2), and no abbreviated
+    options: ``--game`` must never be read as ``--games`` (selfplay; issue 20)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print the usage and the problem in both languages; exit 2 (bad input)."""
@@ -40,16 +45,14 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     a = sub.add_parser("analyze", help="annotate every game of a .chan.json file or a "
                                        "replay database (RULES R10)")
     a.add_argument("file", type=Path, metavar="FILE", help="a .chan.json file or a .db")
-    a.add_argument("--game", type=int, metavar="N", help="only game N, counted from 0")
+    add_choice(a, game_is_id=False)
     a.add_argument("--json", action="store_true", help="print one JSON document")
     a.add_argument("--data-dir", **data_dir)
 
     e = sub.add_parser("export", help="write a game (or a session) of a database as "
                                       ".chan.json")
     e.add_argument("db", type=Path, metavar="DB")
-    which = e.add_mutually_exclusive_group(required=True)
-    which.add_argument("--game", type=int, metavar="ID", help="the game's id in the database")
-    which.add_argument("--session", type=int, metavar="ID", help="a whole session (hội)")
+    add_choice(e, game_is_id=True)
     e.add_argument("--out", type=Path, required=True, metavar="FILE.chan.json")
     e.add_argument("--force", action="store_true",
                    help="replace FILE.chan.json if it exists (never a database or the input)")
@@ -71,14 +74,15 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="save the games: a .db (replay database) or a .chan.json")
     p.add_argument("--force", action="store_true",
-                   help="replace the .chan.json if it exists (a database is added to)")
+                   help="replace the .chan.json if it exists; add the games to an existing "
+                        "database as a new hội (a database is never replaced)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--data-dir", **data_dir)
 
     r = sub.add_parser("report", help="write a self-contained HTML page of the analysed "
                                       "game(s) of a .chan.json file or a replay database")
     r.add_argument("file", type=Path, metavar="FILE", help="a .chan.json file or a .db")
-    r.add_argument("--game", type=int, metavar="N", help="only game N, counted from 0")
+    add_choice(r, game_is_id=False)
     r.add_argument("--html", type=Path, required=True, metavar="OUT",
                    help="the HTML page to write (with --per-session: a folder)")
     r.add_argument("--per-session", action="store_true",
@@ -89,6 +93,26 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--data-dir", **data_dir)
     return sub
+
+
+def add_choice(verb: argparse.ArgumentParser, game_is_id: bool) -> None:
+    """The options naming games (replays.choice): ``--game`` as FORMATS.md defines it for
+    the verb (export: a game's id; analyze, report: an index counted from 0), and
+    ``--hoi``/``--van`` as the program shows a game ("Hội 2 · ván 3"), alike in every verb."""
+    also = "; or name it as the program shows it, with --hoi ID --van N"
+    if game_is_id:
+        verb.add_argument("--game", type=int, metavar="ID",
+                          help="the game with this id in the database (FORMATS.md)" + also)
+    else:
+        verb.add_argument("--game", type=int, metavar="N",
+                          help="only game N of FILE, counted from 0 among all its games "
+                               "(FORMATS.md)" + also)
+    verb.add_argument("--hoi", "--session", type=int, dest="hoi", metavar="ID",
+                      help="the hội (session) with this id in a database, as Xem lại shows it "
+                           "(\"Hội ID · ván N\"); without --van: all its games")
+    verb.add_argument("--van", type=int, metavar="N",
+                      help="ván N of the hội (of --hoi, of a database's only hội, or of a "
+                           ".chan.json file), counted from 1 as the program shows it")
 
 
 def build_parser() -> Parser:
@@ -155,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
               f"lỗi nội bộ: {type(e).__name__}: {e}")
         return 1
     sys.stdout.write(printed)
+    for en, vi in out.notices:  # names shortened on the way in (issue 20): said, not failed
+        sys.stderr.write(inert(f"chan-tutor: {en}\nchan-tutor: {vi}\n"))
     return 0
 
 

@@ -19,6 +19,7 @@ from replays.errors import Problem, problem_of
 
 ROW_ID_MAX = (1 << 63) - 1  # SQLite's INTEGER: a larger id cannot even be asked for
 POSITION_MAX = 1 << 32  # no hội holds more games than this (positions count from 0)
+SHOWN_MAX = 40  # characters of a bad text value quoted in a message
 
 # What reading an untrusted value may raise besides ValueError: the engine's and the record
 # layer's readers check shapes, but a hostile value is answered as bad data all the same.
@@ -62,9 +63,13 @@ def json_column(value: object, column: str) -> Any:
                         f"'{column}' không phải JSON hợp lệ ({e})") from None
 
 
-def _must_be(value: object, column: str, en: str, vi: str) -> BadColumn:
+def must_be(value: object, column: str, en: str, vi: str) -> BadColumn:
     """The error for a column that must be `en` (`vi` in Vietnamese) and holds `value`."""
-    got_en, got_vi = _kind(value) if not isinstance(value, str) else (repr(value), repr(value))
+    if isinstance(value, str):  # shortened: a hostile value may be megabytes long
+        shown = repr(value) if len(value) <= SHOWN_MAX else f"{value[:SHOWN_MAX]!r}…"
+        got_en = got_vi = shown
+    else:
+        got_en, got_vi = _kind(value)
     return BadColumn(f"'{column}' must be {en}, not {got_en}",
                      f"'{column}' phải là {vi}, không phải {got_vi}")
 
@@ -78,7 +83,7 @@ def text_column(value: object, column: str) -> str | None:
     """A text column that may be NULL (a time, a version)."""
     if value is None or isinstance(value, str):
         return value
-    raise _must_be(value, column, "text or NULL", "văn bản hoặc rỗng")
+    raise must_be(value, column, "text or NULL", "văn bản hoặc rỗng")
 
 
 def choice_column(value: object, column: str, choices: Iterable[str]) -> str:
@@ -87,14 +92,30 @@ def choice_column(value: object, column: str, choices: Iterable[str]) -> str:
     if isinstance(value, str) and value in allowed:
         return value
     names = ", ".join(allowed)
-    raise _must_be(value, column, f"one of {names}", f"một trong {names}")
+    raise must_be(value, column, f"one of {names}", f"một trong {names}")
+
+
+def whole_column(value: object, column: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` (a count, a code, a flag)."""
+    if _whole(value) and low <= value <= high:
+        return value
+    raise must_be(value, column, f"a whole number from {low} to {high}",
+                   f"số nguyên từ {low} đến {high}")
+
+
+def real_column(value: object, column: str, low: float, high: float) -> float:
+    """A finite number from ``low`` to ``high`` (a whole number is one too)."""
+    if (_whole(value) or isinstance(value, float)) and low <= value <= high:
+        return float(value)  # NaN and the infinities fail the comparison above
+    raise must_be(value, column, f"a number from {low:g} to {high:g}",
+                   f"số từ {low:g} đến {high:g}")
 
 
 def seat_column(value: object, column: str, players: int) -> int | None:
     """A seat number (0 .. players-1) or NULL."""
     if value is None or (_whole(value) and 0 <= value < players):
         return value
-    raise _must_be(value, column, f"a seat from 0 to {players - 1} or NULL",
+    raise must_be(value, column, f"a seat from 0 to {players - 1} or NULL",
                    f"số ghế từ 0 đến {players - 1} hoặc rỗng")
 
 
@@ -102,7 +123,7 @@ def position_column(value: object) -> int:
     """A game's place in its hội: 0, 1, 2, ..."""
     if _whole(value) and 0 <= value < POSITION_MAX:
         return value
-    raise _must_be(value, "position", "the game's place in its hội (0, 1, 2, ...)",
+    raise must_be(value, "position", "the game's place in its hội (0, 1, 2, ...)",
                    "thứ tự của ván trong hội (0, 1, 2, ...)")
 
 

@@ -1,14 +1,14 @@
 """Opening a replay database: recognise it, refuse what this version must not touch, migrate.
 
-Before anything is written, the file is checked from its header and through a read-only
-connection: another program's database, a damaged file, or a schema newer than this version
-is refused with a clear message and left exactly as it was.
+Before anything is written, the file is checked through a read-only SQLite connection (never
+``open()``, replays.readonly): another program's database, a damaged file, or a schema newer
+than this version is refused with a clear message and left exactly as it was.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -20,11 +20,10 @@ from tempfile import TemporaryDirectory
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from replays.errors import DAMAGED, DISK, FULL, LOCKED, BadFile, cause_of, database_error
-from replays.files import MAX_DB_BYTES, SQLITE_MAGIC, checked_size
+from replays.errors import DAMAGED, LOCKED, BadFile, cause_at, cause_of, database_error
+from replays.files import MAX_DB_BYTES, checked_size
 from replays.migrations import APPLICATION_ID, KNOWN, SCHEMA_VERSION, migrations
-
-HEADER = 100
+from replays.readonly import NOT_A_DATABASE, is_regular, reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +63,10 @@ def _newer(name: str, version: int, schema: Schema) -> BadFile:
 def _damaged(name: str, error: Exception, path: Path | None = None) -> BadFile:
     """What SQLite refused, by its real cause (replays.errors.cause_of): a database locked by
     another program, a full disk or a missing permission is never called damaged. A disk
-    error where the disk of ``path`` has no room left is the full disk."""
-    cause = cause_of(error)
-    if cause in (DISK, None) and path is not None and _no_room(path):
-        cause = FULL
-    return database_error(name, error, cause)
+    error where the disk of ``path`` has no room left is the full disk, and one that is
+    mounted read-only is said to be (replays.errors.cause_at)."""
+    return database_error(name, error, cause_of(error) if path is None
+                          else cause_at(error, path))
 
 
 def discard_unused(path: Path, error: BaseException) -> None:
@@ -112,15 +110,6 @@ def _blank(path: Path) -> bool:
         return False
 
 
-def _no_room(path: Path) -> bool:
-    """Whether the disk holding ``path`` has no free block left (statvfs; False if unknown)."""
-    try:
-        st = os.statvfs(path.parent if not path.is_dir() else path)
-    except (OSError, AttributeError):  # no statvfs on Windows: the error says what it can
-        return False
-    return st.f_bavail == 0
-
-
 def _unreadable(name: str, error: OSError) -> BadFile:
     if cause_of(error) is not None:
         return database_error(name, error)
@@ -136,32 +125,26 @@ def _folder(name: str) -> BadFile:
 
 def probe(path: Path, name: str, schema: Schema = REPLAYS) -> None:
     """Check an existing, non-empty file without writing anything; BadFile if it must not be
-    opened for writing by this version."""
+    opened for writing by this version.
+
+    Everything is read through a read-only SQLite connection, never with ``open()``: this
+    process may already hold the database (a second Store of the program, a worker), and
+    closing a descriptor of our own would drop its locks (replays.readonly, issue 20).
+    """
+    if path.is_dir():
+        raise _folder(name)
+    if not is_regular(path):
+        raise _not_regular(name)
+    if not os.access(path, os.R_OK):
+        raise _unreadable(name, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
     try:
-        with path.open("rb") as f:
-            header = f.read(HEADER)
-    except IsADirectoryError:
-        raise _folder(name) from None
-    except OSError as e:
-        raise _unreadable(name, e) from None
-    if len(header) < HEADER or not header.startswith(SQLITE_MAGIC):
-        raise _bad(name, f"not a SQLite database (not a {schema.what_en})",
-                   f"không phải cơ sở dữ liệu SQLite (không phải {schema.what_vi})")
-    version = int.from_bytes(header[60:64], "big", signed=True)
-    app_id = int.from_bytes(header[68:72], "big", signed=True)
-    if app_id not in (0, schema.application_id):
-        raise _not_ours(name, schema)
-    if app_id == schema.application_id and version > schema.version:
-        raise _newer(name, version, schema)
-    # Ask SQLite too, read-only. Without a write-ahead log the file is the whole database and
-    # 'immutable' reads it without creating any file beside it; with one (a live or
-    # interrupted database) the log must be read, and SQLite may add its -shm index.
-    wal = path.with_name(path.name + "-wal").exists()
-    mode = "ro" if wal else "ro&immutable=1"
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True)) as conn:
+        with reading(path) as conn:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id not in (0, schema.application_id):
+                raise _not_ours(name, schema)
+            if app_id == schema.application_id and version > schema.version:
+                raise _newer(name, version, schema)
             tables = {r[0] for r in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             applied = set()
@@ -170,6 +153,9 @@ def probe(path: Path, name: str, schema: Schema = REPLAYS) -> None:
                     "SELECT name FROM _sqlite_migrations WHERE migration_set = ?",
                     (schema.migrations.name,))}
     except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorcode", None) == NOT_A_DATABASE:
+            raise _bad(name, f"not a SQLite database (not a {schema.what_en})",
+                       f"không phải cơ sở dữ liệu SQLite (không phải {schema.what_vi})") from None
         raise _damaged(name, e) from None
     if app_id != schema.application_id and tables:
         raise _not_ours(name, schema)
@@ -177,13 +163,22 @@ def probe(path: Path, name: str, schema: Schema = REPLAYS) -> None:
         raise _newer(name, version, schema)
 
 
+def _not_regular(name: str) -> BadFile:
+    return _bad(name, "is not a regular file (a pipe, a device or a socket is never opened as "
+                      "a database; move it away or choose another folder)",
+                "không phải tệp thường (không mở ống dẫn, thiết bị hay socket như một cơ sở dữ "
+                "liệu; hãy chuyển nó đi hoặc chọn thư mục khác)")
+
+
 def connect(path: Path, name: str | None = None, check: bool = False,
             schema: Schema = REPLAYS) -> Database:
     """Open (creating or migrating) one of our databases for reading and writing.
 
-    WAL journal, foreign keys on, synchronous=NORMAL: a committed row survives the program
-    being killed (only a power cut may lose the last few). ``check`` runs SQLite's
-    quick_check first (for files the user brought from elsewhere).
+    WAL journal, foreign keys on, synchronous=FULL: each commit is on the disk when it
+    returns, so a move the program said it kept survives a power cut or a disk that fails
+    mid-game (issue 20: NORMAL lost acknowledged moves; one fsync per move costs little at a
+    card table, bench/storage.py). ``check`` runs SQLite's quick_check first (for files the
+    user brought from elsewhere).
     """
     label = str(path) if name is None else name
     new = False
@@ -191,6 +186,8 @@ def connect(path: Path, name: str | None = None, check: bool = False,
         if path.is_dir():
             raise _folder(label)
         new = not path.exists()
+        if not new and not is_regular(path):  # a FIFO would block, a device is no database
+            raise _not_regular(label)
         if not new and path.stat().st_size > 0:
             probe(path, label, schema)
         else:
@@ -211,7 +208,7 @@ def connect(path: Path, name: str | None = None, check: bool = False,
                 raise database_error(label, RuntimeError(verdict), DAMAGED)
         db.execute("PRAGMA foreign_keys = ON")
         _enable_wal(db)
-        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("PRAGMA synchronous = FULL")
         if schema.migrations.pending(db):
             # under the write lock, so that two programs opening the same new or older
             # database migrate it once (apply reads what is pending again, inside)
@@ -229,6 +226,40 @@ def connect(path: Path, name: str | None = None, check: bool = False,
 
 
 BUSY_MS = 5000  # how long a connection waits for another program's write lock
+
+
+def connect_read_only(path: Path, name: str | None = None, schema: Schema = REPLAYS) -> Database:
+    """Open one of our databases that another program of ours is writing, for reading only
+    (a second program on one data folder, desktop.instance): SQLite refuses every write on
+    this connection, and nothing is migrated — a database that needs migrating is refused
+    (the program writing it is of another version)."""
+    label = str(path) if name is None else name
+    try:
+        if not path.exists():
+            raise _bad(label, f"does not exist yet (no {schema.what_en} to read)",
+                       f"chưa có ({schema.what_vi} chưa được tạo)")
+        probe(path, label, schema)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except OSError as e:
+        raise _unreadable(label, e) from None
+    except sqlite3.Error as e:
+        raise _damaged(label, e, path) from None
+    db = Database(conn)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute("PRAGMA foreign_keys = ON")
+        if schema.migrations.pending(db):
+            raise _bad(label, "is used by another version of chan-tutor that has not "
+                              "brought it up to date; it cannot be read now",
+                       "đang được một phiên bản chan-tutor khác dùng mà chưa cập nhật; chưa "
+                       "đọc được lúc này")
+    except sqlite3.Error as e:
+        db.close()
+        raise _damaged(label, e, path) from None
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def _enable_wal(db: Database) -> None:
@@ -297,17 +328,16 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 @contextmanager
 def copied(path: Path) -> Iterator[Path]:
-    """A private copy of a database the user named (and its write-ahead log), so reading it
-    never changes the user's file, not even by a checkpoint; refuses files over 2 GB."""
+    """A private copy of a database the user named (its write-ahead log included), so reading
+    it never changes the user's file, not even by a checkpoint; refuses files over 2 GB.
+
+    Copied by SQLite's online backup from a read-only connection, never by copying the file:
+    the file may be the library this process holds (replays.readonly), and a backup is a
+    consistent snapshot even while another program writes.
+    """
     checked_size(path, MAX_DB_BYTES)
-    try:
-        with path.open("rb") as f:
-            magic = f.read(len(SQLITE_MAGIC))
-    except OSError as e:  # no read permission
-        raise _unreadable(str(path), e) from None
-    if magic != SQLITE_MAGIC:
-        raise _bad(str(path), "not a SQLite database (not a replay database)",
-                   "không phải cơ sở dữ liệu SQLite (không phải tệp ván đấu)")
+    if not os.access(path, os.R_OK):
+        raise _unreadable(str(path), PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
     try:
         tmp = TemporaryDirectory(prefix="chan-tutor-")
     except OSError as e:  # no temporary folder to copy into
@@ -315,10 +345,11 @@ def copied(path: Path) -> Iterator[Path]:
     with tmp:
         copy = Path(tmp.name) / "copy.db"
         try:
-            shutil.copyfile(path, copy)
-            wal = path.with_name(path.name + "-wal")
-            if wal.is_file():
-                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
-        except OSError as e:  # the file, or the temporary folder's disk (full)
-            raise _unreadable(str(path), e) from None
+            with reading(path) as source, closing(sqlite3.connect(copy)) as target:
+                source.backup(target)
+        except sqlite3.DatabaseError as e:
+            if getattr(e, "sqlite_errorcode", None) == NOT_A_DATABASE:
+                raise _bad(str(path), "not a SQLite database (not a replay database)",
+                           "không phải cơ sở dữ liệu SQLite (không phải tệp ván đấu)") from None
+            raise _damaged(str(path), e, copy) from None
         yield copy

@@ -7,8 +7,10 @@ breaks FORMATS.md, a database this version cannot read. Bugs stay ordinary excep
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.actions import Act, Action
 from engine.errors import (
@@ -133,16 +135,22 @@ def _vi(error: Exception, action: Action | None) -> str:
     return "dữ liệu không hợp lệ"
 
 
-def write_cause(error: sqlite3.Error) -> tuple[str, str]:
+def write_cause(error: sqlite3.Error, path: Path | None = None) -> tuple[str, str]:
     """Why SQLite could not write, in English and Vietnamese: a database locked by another
-    program past the busy wait, a full disk, a read-only file, a disk error (issue 13)."""
-    cause = cause_of(error)  # the one classification (below), shared with database_error
+    program past the busy wait, a full disk, a disk turned read-only, a read-only file, a disk
+    error (issue 13). With ``path``, the disk the database is on is asked too (cause_at)."""
+    # the one classification (below), shared with database_error
+    cause = cause_of(error) if path is None else cause_at(error, path)
     text = str(error)
     if cause == LOCKED:
         return ("the database is locked by another program (still busy after waiting)",
                 "cơ sở dữ liệu đang bị chương trình khác khoá (vẫn bận sau khi chờ)")
     if cause == FULL:
         return "the disk is full", "ổ đĩa đã đầy"
+    if cause == READONLY:
+        return _WORDS[READONLY]
+    if cause == MOVED:
+        return _WORDS[MOVED]
     if cause == PERMISSION:
         return ("the database cannot be written (a read-only file or folder)",
                 "không ghi được cơ sở dữ liệu (tệp hoặc thư mục chỉ cho đọc)")
@@ -157,7 +165,9 @@ def write_cause(error: sqlite3.Error) -> tuple[str, str]:
 
 LOCKED = "locked"  # SQLITE_BUSY / SQLITE_LOCKED: another program holds it past the wait
 FULL = "full"  # SQLITE_FULL / ENOSPC / EDQUOT: no room left on the disk
-PERMISSION = "permission"  # SQLITE_CANTOPEN / PERM / READONLY / AUTH, EACCES / EPERM / EROFS
+PERMISSION = "permission"  # SQLITE_CANTOPEN / PERM / READONLY / AUTH, EACCES / EPERM
+READONLY = "readonly"  # EROFS, or the disk found mounted read-only (cause_at): issue 20
+MOVED = "moved"  # SQLITE_READONLY_DBMOVED: the file was renamed or deleted while open
 DAMAGED = "damaged"  # SQLITE_NOTADB / SQLITE_CORRUPT, or anything else SQLite refuses
 DISK = "disk"  # SQLITE_IOERR / EIO: the disk itself failed
 
@@ -169,18 +179,22 @@ _SQLITE_CAUSES = {
     sqlite3.SQLITE_IOERR: DISK,
 }
 _ERRNO_CAUSES = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EACCES: PERMISSION,
-                 errno.EPERM: PERMISSION, errno.EROFS: PERMISSION, errno.EIO: DISK,
+                 errno.EPERM: PERMISSION, errno.EROFS: READONLY, errno.EIO: DISK,
                  errno.EBUSY: LOCKED}
 
 
 def cause_of(error: BaseException) -> str | None:
     """The real cause of a failed database or file operation: LOCKED, FULL, PERMISSION,
-    DAMAGED or DISK; None when it is none of these (then it is a bug, not the user's)."""
+    READONLY, MOVED, DAMAGED or DISK; None when it is none of these (then it is a bug, not
+    the user's). SQLite's own code does not tell a read-only disk from a read-only file:
+    ``cause_at`` asks the disk."""
     if isinstance(error, sqlite3.Error):
         code = getattr(error, "sqlite_errorcode", None)
         if isinstance(code, int):
             if code == sqlite3.SQLITE_IOERR_SHMSIZE:  # its index could not grow: no room
                 return FULL
+            if code == sqlite3.SQLITE_READONLY_DBMOVED:
+                return MOVED
             cause = _SQLITE_CAUSES.get(code & 0xFF)
             if cause is not None:
                 return cause
@@ -197,9 +211,33 @@ def cause_of(error: BaseException) -> str | None:
     return None
 
 
+def cause_at(error: BaseException, path: Path) -> str | None:
+    """``cause_of``, with the disk that holds ``path`` asked when SQLite's words are vague:
+    a disk mounted read-only (as after an error, ``errors=remount-ro``) is READONLY, not a
+    "disk I/O error" nor a permission; a disk with no free block left is FULL."""
+    cause = cause_of(error)
+    if cause in (DISK, PERMISSION, None) and _disk_flag(path, "read_only"):
+        return READONLY
+    if cause in (DISK, None) and _disk_flag(path, "full"):
+        return FULL
+    return cause
+
+
+def _disk_flag(path: Path, flag: str) -> bool:
+    """Whether the disk holding ``path`` is mounted read-only (``read_only``) or has no free
+    block left (``full``); False when it cannot be told (no statvfs on Windows)."""
+    try:
+        st = os.statvfs(path if path.is_dir() else path.parent)
+    except (OSError, AttributeError):
+        return False
+    if flag == "read_only":
+        return bool(st.f_flag & os.ST_RDONLY)
+    return st.f_bavail == 0
+
+
 class DatabaseProblem(BadFile):
     """A database that cannot be used, for a real cause (``cause``: one of LOCKED, FULL,
-    PERMISSION, DAMAGED, DISK) said in both languages."""
+    PERMISSION, READONLY, MOVED, DAMAGED, DISK) said in both languages."""
 
     def __init__(self, en: str, vi: str, cause: str) -> None:
         super().__init__(en, vi)
@@ -217,6 +255,12 @@ _WORDS: dict[str, tuple[str, str]] = {
                  "folder, or a read-only disk)",
                  "không có quyền mở hoặc ghi tệp (hãy kiểm tra quyền của tệp và thư mục chứa "
                  "nó, hoặc ổ đĩa chỉ cho đọc)"),
+    READONLY: ("the disk is read-only (it may have been switched to read-only after a disk "
+               "error); nothing can be written there until it is writable again",
+               "ổ đĩa đang chỉ cho đọc (có thể bị chuyển sang chỉ đọc sau một lỗi ổ đĩa); "
+               "không ghi được gì vào đó cho đến khi ghi lại được"),
+    MOVED: ("the database file was moved, renamed or deleted while in use",
+            "tệp cơ sở dữ liệu đã bị chuyển, đổi tên hoặc xoá trong khi đang dùng"),
     DAMAGED: ("the database is damaged or truncated",
               "cơ sở dữ liệu bị hỏng hoặc bị cắt cụt"),
     DISK: ("the disk reported a read/write error", "ổ đĩa báo lỗi đọc/ghi"),

@@ -4,7 +4,8 @@ Inputs are checked to be regular files before a byte is read (a FIFO named ``x.c
 would block for ever). Outputs never destroy anything: an existing target is refused unless
 the user says ``--force``, a SQLite database or an input is never replaced, and the text goes
 to a temporary file in the same folder that is renamed over the target only once whole; a
-failed write leaves nothing behind and names its real cause (issue 13, class 3).
+failed write leaves nothing behind and names its real cause (issue 13, class 3). A folder the
+user names is never made for them: a mistyped path is refused, not created (issue 20).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from pathlib import Path
 from typing import TextIO
 
 from replays.errors import BadFile
+from replays.readonly import is_sqlite
 
 MAX_BYTES = 20 * 1024 * 1024  # larger records are refused, never read (issue 4)
 # A database is copied, not read into memory: a library of tens of thousands of analysed
 # games (about 11 MB per 1,000) must still open; the limit only guards against a wrong file.
 MAX_DB_BYTES = 2 * 1024 * 1024 * 1024
-SQLITE_MAGIC = b"SQLite format 3\x00"
 DB_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
 
@@ -76,28 +77,10 @@ def check_input(path: Path) -> None:
     checked_size(path, MAX_DB_BYTES)
 
 
-def _regular(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
-def is_sqlite(path: Path) -> bool:
-    """Whether the file starts with the SQLite header (read without opening it as a database;
-    only a regular file is opened: a FIFO would block)."""
-    if not _regular(path):
-        return False
-    try:
-        with path.open("rb") as f:
-            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
-        return False
-
-
 def is_database(path: Path) -> bool:
     """Whether the user named a replay database rather than a .chan.json file: by its
-    suffix, or, whatever it is called, by its SQLite header."""
+    suffix, or, whatever it is called, by its SQLite header (read by SQLite, never by
+    ``open()``: it may be the library this process holds, see replays.readonly)."""
     return path.suffix.lower() in DB_SUFFIXES or is_sqlite(path)
 
 
@@ -108,12 +91,14 @@ def _umask() -> int:
 
 
 @contextmanager
-def atomic_text(path: Path) -> Iterator[TextIO]:
+def atomic_text(path: Path, make_folder: bool = False) -> Iterator[TextIO]:
     """A text file written whole or not at all: the caller writes to a temporary file in the
     same folder, renamed over ``path`` when the block ends; on any error the temporary file
     (and any folder made for it) is removed and the error goes on (OSError: see
-    ``write_error``). For output that is streamed rather than built whole."""
-    made = _make_parents(path.parent)
+    ``write_error``). For output that is streamed rather than built whole. The folder is
+    made only with ``make_folder`` (the program's own data folder); a missing folder is
+    otherwise an error (FileNotFoundError), never made behind the user's back (issue 20)."""
+    made = _make_parents(path.parent) if make_folder else []
     tmp: str | None = None
     done = False
     try:
@@ -148,22 +133,92 @@ def _make_parents(folder: Path) -> list[Path]:
     return missing
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a text file whole or not at all: a temporary file beside it, then a rename."""
-    with atomic_text(path) as f:
+def write_atomic(path: Path, text: str, make_folder: bool = False) -> None:
+    """Write a text file whole or not at all: a temporary file beside it, then a rename (the
+    folder made only with ``make_folder``: see ``atomic_text``)."""
+    with atomic_text(path, make_folder) as f:
         f.write(text)
+
+
+def check_parent(path: Path) -> None:
+    """Refuse (BadFile) an output whose folder does not exist or is not a folder: a folder the
+    user names is never made for them (``/nonexistent/dir/x.db`` is a mistake to say, not a
+    path to create, even under /; issue 20)."""
+    folder = path.parent
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        raise BadFile(f"{path}: the folder {folder} does not exist (it is not made for you: "
+                      f"check the path, or make the folder first)",
+                      f"{path}: thư mục {folder} không tồn tại (chương trình không tự tạo "
+                      f"thư mục: hãy kiểm tra đường dẫn, hoặc tạo thư mục trước)") from None
+    except OSError as e:  # a file on the way (ENOTDIR), a folder we may not enter
+        raise write_error(path, e) from None
+    if not is_folder:
+        raise write_error(path, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)))
+
+
+def output_target(path: Path) -> os.stat_result | None:
+    """What an output the user named is now: None when there is nothing yet; BadFile when its
+    folder does not exist (``check_parent``) or it cannot be looked at."""
+    check_parent(path)
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise write_error(path, e) from None
+
+
+def replace_regular(path: Path, text: str) -> None:
+    """``write_atomic``, for a file of the program's own (settings, where the learner is):
+    whatever is in its place that is not a regular file — a FIFO, a folder, a device — is
+    never replaced (BadFile says so, in both languages; issue 20)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as e:
+        raise write_error(path, e) from None
+    if not stat.S_ISREG(mode):
+        what = ("a folder", "một thư mục") if stat.S_ISDIR(mode) else \
+            ("not a regular file (a pipe, a device or a socket)",
+             "không phải tệp thường (ống dẫn, thiết bị hay socket)")
+        raise BadFile(f"{path}: is {what[0]}; it is left as it is and nothing is written in "
+                      f"its place (move it away to keep this)",
+                      f"{path}: là {what[1]}; nó được để nguyên và không có gì được ghi thay "
+                      f"vào chỗ đó (hãy chuyển nó đi để lưu được)")
+    write_atomic(path, text, make_folder=True)  # the program's own data folder
+
+
+DAMAGED_SUFFIX = ".damaged"  # where a damaged file of the program's is kept when replaced
+
+
+def keep_damaged(path: Path) -> Path | None:
+    """Move a damaged file aside (``name.damaged``, or ``.damaged.2``, …) before a new one
+    replaces it, so what the user had is never lost; None when there is nothing to keep (no
+    regular file there) or it cannot be moved (then it is left as it is)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        for n in range(1, 100):
+            target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{n}" if n > 1 else ""))
+            if not os.path.lexists(target):
+                os.rename(path, target)
+                return target
+    except OSError:
+        return None
+    return None
 
 
 def check_output(path: Path, force: bool = False, inputs: Iterable[Path] = ()) -> None:
     """Refuse (BadFile) an output target whose writing would destroy something: one of the
     ``inputs``, a SQLite database (a replay library, whatever it is called) or anything but a
-    regular file — even with ``force``; any other existing file unless ``force``."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
+    regular file — even with ``force``; any other existing file unless ``force``; a target
+    whose folder does not exist (``check_parent``)."""
+    st = output_target(path)
+    if st is None:
         return
-    except OSError as e:
-        raise write_error(path, e) from None
     for source in inputs:
         try:
             same = os.path.samefile(path, source)

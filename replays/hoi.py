@@ -132,5 +132,4 @@ def states_of(record: SessionRecord, games: Sequence[Game]) -> list[tuple[HoiSta
 def one_game(record: SessionRecord, index: int, state: HoiState) -> SessionRecord:
     """The hội's header with game ``index`` alone, carrying the thông it is played with: it
     replays and analyses exactly as that game does within its hội."""
-    return SessionRecord(record.rules, record.players, record.games[index:index + 1],
-                         state.thong_seat, record.created_at)
+    return replace(record, games=record.games[index:index + 1], thong_seat=state.thong_seat)

@@ -22,6 +22,7 @@ from replays.analyzer import ANALYSIS_VERSION
 from replays.columns import PARSE_ERRORS, json_column
 from replays.database import write_transaction
 from replays.errors import BadRecord
+from replays.names import NameNotice, bound_seat, seat_default
 from replays.rebuild import SessionReplay, replay_session
 from replays.record import GameRecord, Player, SessionRecord, human_seat
 from replays.store import Store, read_sessions, rules_key
@@ -103,11 +104,18 @@ def _players(text: str, cache: dict[str, tuple[tuple[str, ...], int | None]]
         players = []
     if not isinstance(players, list):
         players = []
-    # tolerant of an edited database: a seat that is not an object is an unnamed computer
-    people = tuple(Player(str(p.get("name", "?")), "human" if p.get("kind") == "human" else "ai")
-                   if isinstance(p, dict) else Player("?", "ai") for p in players)
+    # tolerant of an edited database: a seat that is not an object is an unnamed computer;
+    # every name bounded as the store bounds it (issue 20: a row may hold a megabyte)
+    people = tuple(Player(_name(p.get("name"), seat),
+                          "human" if p.get("kind") == "human" else "ai")
+                   if isinstance(p, dict) else Player(seat_default(seat), "ai")
+                   for seat, p in enumerate(players))
     cache[text] = tuple(p.name for p in people), human_seat(people)
     return cache[text]
+
+
+def _name(raw: object, seat: int) -> str:
+    return bound_seat(raw if isinstance(raw, str) else "", seat)[0]
 
 
 def _summary(text: str | None) -> dict[str, Any]:
@@ -260,7 +268,24 @@ def import_file(store: Store, path: Path) -> list[int]:
     """Copy the games of a .chan.json file or another replay database into ``store``; the
     new game ids. Games already in ``store`` (same deal, events and rules) are skipped;
     the source file is only ever read (a database through a private copy)."""
-    return import_sessions(store, _sessions_of(Path(path)))
+    return import_copy(store, path).ids
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import stored: the new game ids, and the players' names it had to change
+    (too long, invisible characters, blank: replays.names), which the library keeps as
+    changed while the file stays as it was."""
+
+    ids: list[int]
+    notices: tuple[NameNotice, ...]
+
+
+def import_copy(store: Store, path: Path) -> Imported:
+    """``import_file``, telling which names were changed on the way in (issue 20)."""
+    sessions = _sessions_of(Path(path))
+    ids = import_sessions(store, sessions)
+    return Imported(ids, tuple(n for record, _ in sessions for n in record.notices))
 
 
 def import_sessions(store: Store, sessions: Iterable[tuple[SessionRecord, SessionReplay]]

@@ -10,6 +10,7 @@ from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
 from engine.chan import DEFAULT_RULES, Deal, LangRules
 from engine.game import Mode
+from replays.names import NameNotice
 
 PlayerKind = Literal["human", "ai"]
 
@@ -68,6 +69,8 @@ class SessionRecord:
 
     ``thong_seat`` is the seat that may call thông (C2) in the first game, carried over from
     games of the hội that are not in this record (a single game exported from a database).
+    ``notices`` say which players' names were changed when the record was read (too long,
+    invisible characters, blank: replays.names); they are not part of the record.
     """
 
     rules: LangRules = DEFAULT_RULES
@@ -75,3 +78,4 @@ class SessionRecord:
     games: tuple[GameRecord, ...] = ()
     thong_seat: int | None = None
     created_at: str | None = None
+    notices: tuple[NameNotice, ...] = field(default=(), compare=False)

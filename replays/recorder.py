@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
 from engine.actions import Action
 from engine.chan import ChanGame as Game
@@ -25,11 +26,16 @@ from replays.store import Store
 class NotSaved(RecordError):
     """The store could not write a move (or start a game): the cause in both languages.
     ``events`` are the events of the move the engine applied but the store does not hold yet
-    (empty when nothing new was applied)."""
+    (empty when nothing new was applied). ``error`` is what SQLite refused, or why the
+    database could not be opened at all (a RecordError); with ``path`` the disk of the
+    database is asked too (a disk turned read-only is said to be: replays.errors.cause_at)."""
 
-    def __init__(self, error: sqlite3.Error, events: Sequence[Event] = (),
-                 starting: bool = False) -> None:
-        en, vi = write_cause(error)
+    def __init__(self, error: sqlite3.Error | RecordError, events: Sequence[Event] = (),
+                 starting: bool = False, path: Path | None = None) -> None:
+        if isinstance(error, RecordError):
+            en, vi = error.en, error.vi
+        else:
+            en, vi = write_cause(error, path)
         if starting:
             super().__init__(f"The new game could not be saved: {en}. Nothing was lost; "
                              f"retry once the cause is gone.",
@@ -44,18 +50,23 @@ class NotSaved(RecordError):
                              f"chơi tiếp sau.")
         self.cause = error
         self.events = tuple(events)
+        self.path = path
+
+    def with_events(self, events: Sequence[Event]) -> NotSaved:
+        """The same failure, carrying the events of the move it left unsaved."""
+        return NotSaved(self.cause, events, path=self.path)
 
 
 @contextmanager
-def saving(starting: bool = False) -> Iterator[None]:
+def saving(starting: bool = False, path: Path | None = None) -> Iterator[None]:
     """Turn a write the database refused into NotSaved (a misuse of the connection, a bug,
-    stays what it is)."""
+    stays what it is); ``path``: the database's, to ask its disk for the cause."""
     try:
         yield
     except sqlite3.ProgrammingError:
         raise
     except sqlite3.DatabaseError as e:
-        raise NotSaved(e, starting=starting) from e
+        raise NotSaved(e, starting=starting, path=path) from e
 
 
 class Recorder:
@@ -76,7 +87,7 @@ class Recorder:
         NotSaved if the store cannot add it."""
         rules = store.session(session_id, upto=-1).rules
         game = Game(deal, rules, mode, store.next_hoi_state(session_id, deal).thong_seat)
-        with saving(starting=True):
+        with saving(starting=True, path=store.path):
             game_id = store.new_game(session_id, deal, mode)
         return cls(store, game_id, game)
 
@@ -100,7 +111,7 @@ class Recorder:
         last one marking the game over if it ended it); NotSaved if a write fails, and only
         what was committed counts as stored."""
         game = self.game
-        with saving():
+        with saving(path=self.store.path):
             while self._stored < len(game.record):
                 index = self._stored
                 ends = game.is_over and index == len(game.record) - 1
@@ -121,9 +132,17 @@ class Recorder:
         """
         if not self.saved:
             self.save()
-        events = self.game.apply(action)
+        events = self.play(action)
         try:
             self.save()
         except NotSaved as e:
-            raise NotSaved(e.cause, events) from e.cause
+            raise e.with_events(events) from e.cause
         return events
+
+    def play(self, action: Action) -> list[Event]:
+        """Apply an action to the game in memory only, for a caller that stores it with
+        ``save`` elsewhere (the desktop writes on a thread of its own, issue 20); refused
+        while an earlier move is not stored, so the store never has a gap."""
+        if not self.saved:
+            raise RuntimeError("an earlier move is not stored yet: save it first")
+        return self.game.apply(action)

@@ -1,6 +1,6 @@
-"""``chan-tutor report FILE [--game N] --html OUT`` (FORMATS.md): a self-contained HTML page
-of analysed games — the setup, every annotation with the position at its event, the result
-with the true cước beside the call.
+"""``chan-tutor report FILE [--game N | --hoi ID --van N] --html OUT`` (FORMATS.md,
+docs/command-line.md): a self-contained HTML page of analysed games — the setup, every
+annotation with the position at its event, the result with the true cước beside the call.
 
 FILE is read as ``chan-tutor analyze`` reads it and is never changed; OUT is written whole
 through a temporary file renamed over it, so an error never leaves an OUT behind. Each game
@@ -25,14 +25,22 @@ from engine.chan import ChanGame as Game
 from engine.events import Event
 from replays.analyzer import analyze_session, is_note
 from replays.chanjson import read_file
-from replays.commands import Analysed, Output, analysed_alone
-from replays.commands import _no_game as no_game
+from replays.choice import Choice, choice_of, db_games, file_games
+from replays.commands import Analysed, Output, analysed_alone, name_notices
 from replays.errors import BadFile, BadRecord
-from replays.files import atomic_text, check_input, check_output, is_database, write_error
+from replays.files import (
+    atomic_text,
+    check_input,
+    check_output,
+    check_parent,
+    is_database,
+    write_error,
+)
 from replays.hoi import one_game, record_states
+from replays.names import NameNotice
 from replays.rebuild import replay_session
 from replays.record import SessionRecord
-from replays.report_html import CSS, both, data, esc
+from replays.report_html import CSS, both, data, esc, language_labels, language_switch, legend
 from replays.report_page import (
     KINDS,
     events_html,
@@ -41,6 +49,7 @@ from replays.report_page import (
     setup_html,
 )
 from replays.store import Store
+from replays.text import game_id_text, game_label
 
 
 class _Positions:
@@ -89,44 +98,64 @@ def _counts(doc: dict[str, object]) -> str:
                      sorted(found.items(), key=lambda kv: (is_note({"kind": kv[0]}), kv[0])))
 
 
+def _who(item: Analysed) -> str:
+    """The players: each seat's name, human or computer (and its level)."""
+    vi, en = [], []
+    for s, p in enumerate(item.players):
+        seat_vi, seat_en = seat_name(s, item.players)
+        level = f" {p.level}" if p.kind != "human" and p.level else ""
+        vi.append(f"{seat_vi} — {'người' if p.kind == 'human' else 'máy'}{level}")
+        en.append(f"{seat_en} — {'human' if p.kind == 'human' else 'computer'}{level}")
+    return both(" · ".join(vi), " · ".join(en))
+
+
 def game_html(item: Analysed, game: Game, positions: Mapping[int, Game]) -> str:
     """One game's section: ``game`` is the game of ``item`` rebuilt, ``positions`` the game
-    after each annotated event."""
-    doc, players = item.doc, item.players
+    after each annotated event. It is named as the program shows it ("Hội 2 · ván 3");
+    its anchor and ``data-game`` keep the index ``--game`` takes (FORMATS.md)."""
+    doc = item.doc
     n = doc["index"]
     prefix = f"g{n}"
-    who = " · ".join(seat_name(s, players)[0] + (" — người / human" if p.kind == "human"
-                                                  else f" — máy / computer {p.level or ''}")
-                     for s, p in enumerate(players))
     errors = sum(1 for a in doc["annotations"] if not is_note(a))
-    ids = data(game=n, game_id=doc.get("game_id"), session_id=doc.get("session_id"))
+    ids = data(game=n, van=item.van, game_id=doc.get("game_id"),
+               session_id=doc.get("session_id"))
     return (f'<section class="game" id="{prefix}"{ids}>'
-            f'<h2>{both(f"Ván {n}", f"Game {n}")}{esc(item.title)}</h2>'
-            f'<p class="meta">{esc(who)}</p>'
-            f'{setup_html(doc, players)}{result_html(doc, players)}'
-            f'<h3>{both("Ghi chú theo nước", "Annotations, event by event")} ({errors} '
+            f'<h2>{_label(item)}</h2>'
+            f'<p class="meta">{_who(item)}</p>'
+            f'{setup_html(doc, item.players)}{result_html(doc, item.players)}'
+            f'<h3>{both("Ghi chú theo nước", "Annotations, move by move")} ({errors} '
             f'{both("lỗi và sai sót", "errors")}, {len(doc["annotations"])} '
             f'{both("ghi chú", "in all")})</h3><p>{_counts(doc)}</p>'
-            f'{events_html(doc, players, game.record, positions, prefix)}</section>')
+            f'{events_html(doc, item.players, game.record, positions, prefix)}</section>')
+
+
+def _label(item: Analysed) -> str:
+    """The game's name as the program shows it, its id beside it (a database's game)."""
+    vi, en = game_label(item.doc, item.van)
+    ident = game_id_text(item.doc)
+    return both(vi + ident, en + ident)
 
 
 def toc_line(item: Analysed) -> str:
     """A game's line in the page's table of contents."""
     n = item.doc["index"]
     errors = sum(1 for a in item.doc["annotations"] if not is_note(a))
-    return (f'<li><a href="#g{n}">{both(f"Ván {n}", f"Game {n}")}</a>'
-            f'{esc(item.title)} · {errors} {both("lỗi và sai sót", "errors")}</li>')
+    return (f'<li><a href="#g{n}">{_label(item)}</a>'
+            f' · {errors} {both("lỗi và sai sót", "errors")}</li>')
 
 
 def page_head(source: str, games: int, toc: Iterable[str]) -> str:
-    """The page up to its first game: the title, the count and the table of contents."""
+    """The page up to its first game: the language switch, the title, the file's name (never
+    the folder it is in: the page is made to be sent to others), the count, the table of
+    contents and the card legend."""
+    name = esc(Path(source).name)
     return (f'<!DOCTYPE html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>Báo cáo ván đấu — {esc(Path(source).name)} (chan-tutor)</title>\n'
-            f'<style>{CSS}</style>\n</head>\n<body>\n<header><h1>'
-            f'{both("Báo cáo ván đấu", "Game report")}</h1><p class="meta">{esc(source)} · '
-            f'{games} {both("ván", "game(s)")}</p>'
-            f'<ul class="toc">{"".join(toc)}</ul></header>\n<main>')
+            f'<title>Báo cáo ván đấu — {name} (chan-tutor)</title>\n'
+            f'<style>{CSS}</style>\n</head>\n<body>\n{language_switch()}<header>'
+            f'{language_labels()}<h1>{both("Báo cáo ván đấu", "Game report")}</h1>'
+            f'<p class="meta">{name} · {games} {both("ván", "game(s)")}</p>'
+            f'<ul class="toc">{"".join(toc)}</ul>{legend()}</header>\n<main>')
 
 
 def page_foot() -> str:
@@ -150,43 +179,40 @@ def page(source: str, shown: Sequence[Shown]) -> str:
 # file and only its line of the table of contents is kept; the page is then put together.
 
 
-def _db_games(store: Store, source: str, game: int | None) -> Iterator[tuple[int, Shown]]:
-    """(session id, the game shown) of every game of a database (or game N)."""
-    ids = store.game_ids()
-    if game is not None and not 0 <= game < len(ids):
-        raise no_game(Path(source), game, len(ids))
-    first = 0 if game is None else game
-    for n, gid in enumerate(ids if game is None else ids[game:game + 1], start=first):
-        item = analysed_alone(store, gid, n)
+def _db_games(store: Store, source: Path, choice: Choice) -> Iterator[tuple[int, Shown]]:
+    """(session id, the game shown) of every game of a database (or those chosen)."""
+    every = store.game_ids()
+    wanted = db_games(store, source, choice)
+    index = {gid: n for n, gid in enumerate(every)}  # as --game counts
+    for gid in every if wanted is None else wanted:
+        item = analysed_alone(store, gid, index[gid])
         yield item.doc["session_id"], replayed([item])[0]
 
 
-def _file_games(record: SessionRecord, source: str, game: int | None
+def _file_games(record: SessionRecord, source: Path, choice: Choice
                 ) -> Iterator[tuple[int, Shown]]:
-    """(0, the game shown) of every game of a .chan.json record (or game N)."""
-    count = len(record.games)
-    if game is not None and not 0 <= game < count:
-        raise no_game(Path(source), game, count)
+    """(0, the game shown) of every game of a .chan.json record (or the one chosen)."""
+    wanted = file_games(source, len(record.games), choice)
     try:
         for n, (state, _, _) in enumerate(record_states(record)):
-            if game is not None and n != game:
+            if wanted is not None and n != wanted[0]:
                 continue
             alone = one_game(record, n, state)
             doc = {**analyze_session(alone)[0], "index": n}
-            yield 0, replayed([Analysed(doc, record.players, "", alone, 0)])[0]
-            if game is not None:
+            yield 0, replayed([Analysed(doc, record.players, alone, 0, n + 1)])[0]
+            if wanted is not None:
                 return
     except BadRecord as e:
-        raise e.located(source) from None
+        raise e.located(str(source)) from None
 
 
-def _games_of(path: Path, game: int | None, stack: ExitStack) -> Iterator[tuple[int, Shown]]:
+def _games_of(path: Path, choice: Choice, stack: ExitStack) -> Iterator[tuple[int, Shown]]:
     """Every game of FILE shown, one at a time (a database through a private copy)."""
     check_input(path)
     if is_database(path):
         store = stack.enter_context(Store.open_copy(path))
-        return _db_games(store, str(path), game)
-    return _file_games(read_file(path), str(path), game)
+        return _db_games(store, path, choice)
+    return _file_games(read_file(path), path, choice)
 
 
 class _Page:
@@ -200,9 +226,11 @@ class _Page:
             "w+", encoding="utf-8", newline="\n", dir=scratch))
         self.toc: list[str] = []
         self.annotations = 0
+        self.notices: dict[tuple[int | None, int], NameNotice] = {}  # names changed (issue 20)
 
     def add(self, shown: Shown) -> None:
         item = shown[0]
+        self.notices.update(((n.session, n.seat), n) for n in item.record.notices)
         self.toc.append(toc_line(item))
         self.annotations += len(item.doc["annotations"])
         self.body.write(game_html(*shown))
@@ -216,18 +244,18 @@ class _Page:
             f.write(page_foot())
 
 
-def _write_pages(path: Path, game: int | None, target: Callable[[int], Path]
+def _write_pages(path: Path, choice: Choice, target: Callable[[int], Path]
                  ) -> list[_Page]:
     """Analyse and render FILE's games one at a time into the page ``target(session)``
     names for each; the pages written."""
     pages: dict[Path, _Page] = {}
     with ExitStack() as stack:
-        for sid, shown in _games_of(path, game, stack):
+        for sid, shown in _games_of(path, choice, stack):
             out = target(sid)
             if out not in pages:
                 pages[out] = _Page(out, str(path), stack)
             pages[out].add(shown)
-        if not pages and game is None:  # a file without games: still a page saying so
+        if not pages and choice.everything:  # a file without games: still a page saying so
             pages[target(0)] = _Page(target(0), str(path), stack)
         written: list[Path] = []
         try:
@@ -242,10 +270,12 @@ def _write_pages(path: Path, game: int | None, target: Callable[[int], Path]
 
 
 def report(args: argparse.Namespace) -> Output:
-    """``report FILE [--game N] --html OUT`` (one page), or ``--per-session``: OUT is a
-    folder and each hội gets its page ``OUT/hoi-ID.html``. Each game is analysed and
-    rendered on its own, so memory does not grow with the number of games."""
+    """``report FILE [--game N | --hoi ID --van N] --html OUT`` (one page), or
+    ``--per-session``: OUT is a folder and each hội gets its page ``OUT/hoi-ID.html``. Each
+    game is analysed and rendered on its own, so memory does not grow with the number of
+    games."""
     path: Path = args.file
+    choice = choice_of(args)
     out: Path = args.html
     force = getattr(args, "force", False)
     per_session = getattr(args, "per_session", False)
@@ -263,32 +293,35 @@ def report(args: argparse.Namespace) -> Output:
         def target(sid: int) -> Path:
             return out
     try:
-        pages = _write_pages(path, args.game, target)
+        pages = _write_pages(path, choice, target)
     except OSError as e:
         if isinstance(e, BadFile):
             raise
         raise write_error(out, e) from None
     games = sum(len(p.toc) for p in pages)
     notes = sum(p.annotations for p in pages)
+    told = name_notices(path, (n for p in pages for n in p.notices.values()))
     if per_session:
         names = [str(p.out) for p in pages]
         return Output({"out": str(out), "pages": names, "games": games, "annotations": notes},
                       f"Đã ghi báo cáo {games} ván ({notes} ghi chú) thành {len(names)} trang "
                       f"trong / wrote the report of {games} game(s) ({notes} annotations) as "
-                      f"{len(names)} page(s) in {out}\n")
+                      f"{len(names)} page(s) in {out}\n", told)
     return Output({"out": str(out), "games": games, "annotations": notes},
                   f"Đã ghi báo cáo {games} ván ({notes} ghi chú) vào / wrote the report "
-                  f"of {games} game(s) ({notes} annotations) to {out}\n")
+                  f"of {games} game(s) ({notes} annotations) to {out}\n", told)
 
 
 def check_folder(out: Path) -> None:
-    """``--per-session``'s OUT: a folder (made if missing), not a file."""
+    """``--per-session``'s OUT: a folder (made if missing, in a folder that exists: a
+    mistyped path is refused, never made), not a file."""
     if out.exists() and not out.is_dir():
         raise BadFile(f"{out}: with --per-session, OUT is a folder for the pages (this is a "
                       f"file)",
                       f"{out}: với --per-session, OUT là thư mục chứa các trang (đây là một "
                       f"tệp)")
+    check_parent(out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(exist_ok=True)
     except OSError as e:
         raise write_error(out, e) from None

@@ -43,11 +43,11 @@ PAYOUTS = {"normal": ("bình thường", "normal"), "nghi_an_tien": ("nghỉ ăn
 
 
 def seat_name(seat: int | None, players: Sequence[Player]) -> tuple[str, str]:
-    """``Ghế 1 (Lan)`` / ``seat 1`` (the name is said once)."""
+    """``Ghế 1 (Lan)`` / ``seat 1 (Lan)``: the page shows one language at a time."""
     if seat is None:
         return "—", "—"
     name = players[seat].name if 0 <= seat < len(players) else "?"
-    return f"Ghế {seat} ({name})", f"seat {seat}"
+    return f"Ghế {seat} ({name})", f"seat {seat} ({name})"
 
 
 def _card_vi(card_: Card | None) -> str:
@@ -128,10 +128,10 @@ def result_html(doc: Doc, players: Sequence[Player]) -> str:
     win_vi, win_en = seat_name(r["winner"], players)
     on = r.get("winning_card")
     payout = PAYOUTS.get(r["payout"] or "normal", (str(r["payout"]), str(r["payout"])))
+    won = both(f"{win_vi} ù trên", f"{win_en} won on") + " " + card(on) if on else \
+        both(f"{win_vi} ù", f"{win_en} won")  # thiên ù: no winning card
     lines = [head, f'<p data-result="{esc(kind)}" data-winner="{esc(r["winner"])}">'
-                   f'{esc(win_vi)} ù <span class="en" lang="en">{esc(win_en)} won</span>'
-                   f'{" " + both("trên", "on") + " " + card(on) if on else ""} · '
-                   f'{r["events"]} {both("nước", "events")} · '
+                   f'{won} · {r["events"]} {both("nước", "events")} · '
                    f'{both("Thanh toán", "payout")}: {both(*payout)}</p>']
     true = {(str(c), int(n)) for c, n in r["cuoc"]}
     called = {(str(c), int(n)) for c, n in r["call"]}
@@ -240,7 +240,7 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
         extra.append(f'<p class="cause">{because}</p>')
     note = " note" if is_note(a) else ""
     return (f'<article class="ann{note}" id="{anchor}"{facts}><h5>{" · ".join(head)}</h5>'
-            f'<p class="msg" lang="vi">{esc(a["message"])}</p>'
+            f'<p class="msg vi">{esc(a["message"])}</p>'
             f'<p class="msg en" lang="en">{esc(a.get("message_en", ""))}</p>{"".join(extra)}'
             f'</article>')
 

@@ -7,6 +7,7 @@ only checks the arguments, saves the records and summarises what the engine judg
 from __future__ import annotations
 
 import argparse
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from replays.chanjson import write_file
 from replays.commands import Output
 from replays.database import discard_unused
 from replays.errors import BadFile
-from replays.files import check_output, is_database, write_error
+from replays.files import check_output, is_database, output_target, write_error
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
+from replays.text import places_text
 
 _LEVELS = ("beginner", "normal", "strong", "random")
 MAX_GAMES = 100_000
@@ -53,7 +55,9 @@ def selfplay(args: argparse.Namespace) -> Output:
     if out is not None and not to_db and not out.name.endswith(".json"):
         raise _bad(f"{out}: --out must end in .chan.json (or .json) or .db",
                    f"{out}: --out phải có đuôi .chan.json (hoặc .json) hoặc .db")
-    if out is not None and not to_db:  # a database is added to; a file only with --force
+    if out is not None and to_db:
+        check_database_out(out, getattr(args, "force", False))
+    elif out is not None:  # an existing file only with --force
         check_output(out, getattr(args, "force", False))
     games = play_session(levels, args.games, args.seed, players=len(levels))
     players = tuple(Player(f"Máy {i + 1} ({level})", "ai", level)
@@ -62,9 +66,12 @@ def selfplay(args: argparse.Namespace) -> Output:
                            games=tuple(GameRecord(g.deal, tuple(g.record), g.mode)
                                        for g in games))
     saved: dict[str, Any] = {}
+    where = ""
     if out is not None and to_db:
         session_id, ids = _save_db(out, record)
         saved = {"db": str(out), "session_id": session_id, "game_ids": ids}
+        vi, en = places_text([(session_id, n) for n in range(len(ids))])
+        where = f" ({vi} / {en})"
     elif out is not None:
         try:
             write_file(out, record)
@@ -96,8 +103,26 @@ def selfplay(args: argparse.Namespace) -> Output:
                      f"bỏ ù/missed ù {seat['missed_u']}, bỏ chíu/missed chíu "
                      f"{seat['missed_chiu']}, xướng sai/wrong calls {seat['wrong_calls']}")
     if saved:
-        lines.append(f"  đã lưu / saved: {saved.get('db') or saved.get('file')}")
+        lines.append(f"  đã lưu / saved: {saved.get('db') or saved.get('file')}{where}")
     return Output(data, "\n".join(lines) + "\n")
+
+
+def check_database_out(out: Path, force: bool) -> None:
+    """``--out x.db``: its folder must exist (never made for the user); an existing file is
+    added to only with ``--force``, as a new hội beside the games it holds — a database is
+    never replaced or emptied (the project's first rule: never lose a learner's data). An
+    empty file holds nothing to protect."""
+    st = output_target(out)
+    if st is None:
+        return
+    if not stat.S_ISREG(st.st_mode):  # a folder, a pipe: check_output says what it is
+        check_output(out, force=True)
+    if force or st.st_size == 0:
+        return
+    raise BadFile(f"{out}: already exists; add --force to add these games to it as a new hội "
+                  f"(the games it holds are kept: a database is never replaced)",
+                  f"{out}: tệp đã có; thêm --force để thêm các ván này vào đó thành một hội "
+                  f"mới (các ván đã có được giữ nguyên: không bao giờ thay thế cơ sở dữ liệu)")
 
 
 def _save_db(out: Path, record: SessionRecord) -> tuple[int, list[int]]:

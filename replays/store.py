@@ -48,12 +48,13 @@ from replays.columns import (
     seat_column,
     text_column,
 )
-from replays.database import connect, copied, write_transaction
+from replays.database import connect, connect_read_only, copied, write_transaction
 from replays.errors import BadRecord, Problem
 from replays.files import is_database
 from replays.hoi import HoiState, first_state, record_states, states_of
 from replays.hoi import after as after_state
 from replays.migrations import annotation_tally
+from replays.names import NameNotice
 from replays.rebuild import SessionReplay, Watcher, replay_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
@@ -88,15 +89,23 @@ def _event_row(game_id: int, index: int, action: Action) -> tuple[int, int, int,
 class Store:
     """One replay database, opened for reading and writing."""
 
-    def __init__(self, db: Database, path: Path, name: str | None = None) -> None:
+    def __init__(self, db: Database, path: Path, name: str | None = None,
+                 read_only: bool = False) -> None:
         self.db = db
         self.path = path
         self.name = str(path) if name is None else name  # what messages call it
+        self.read_only = read_only  # SQLite refuses every write (another program writes)
 
     @classmethod
     def open(cls, path: Path, name: str | None = None, check: bool = False) -> Store:
         """Open or create the database at ``path`` (BadFile if it must not be touched)."""
         return cls(connect(Path(path), name, check), Path(path), name)
+
+    @classmethod
+    def open_read_only(cls, path: Path, name: str | None = None) -> Store:
+        """Open the database another program of ours is writing, for reading only
+        (desktop.instance); BadFile if it cannot be read as it is."""
+        return cls(connect_read_only(Path(path), name), Path(path), name, read_only=True)
 
     @classmethod
     @contextmanager
@@ -374,7 +383,8 @@ class Store:
         try:
             rules = LangRules.from_json(json_column(row[0], "rules"))
             part = "players"
-            players = read_players(json_column(row[1], "players"))
+            notices: list[NameNotice] = []
+            players = read_players(json_column(row[1], "players"), notices, session_id)
             part = "thong_seat"
             thong = seat_column(row[2], "thong_seat", len(players))
             part = "session"
@@ -397,7 +407,7 @@ class Store:
                     f"trước nó, hoặc cơ sở dữ liệu đã bị sửa)")], self._by_id)
         games = tuple(self._game(r[:6], rules, len(players)) for r in rows)
         return SessionRecord(rules=rules, players=players, games=games, thong_seat=thong,
-                             created_at=created)
+                             created_at=created, notices=tuple(notices))
 
     def _game(self, row: tuple[Any, ...], rules: LangRules, players: int) -> GameRecord:
         gid, deal_text, mode_text, version_text, started_text, status_text = row
@@ -432,8 +442,7 @@ class Store:
 
     def _located(self, error: BadRecord, session_id: int) -> BadRecord:
         """The problems of a replayed session, with games named by their ids."""
-        ids = [r[0] for r in self.db.execute("SELECT id FROM games WHERE session_id = ? "
-                                              "ORDER BY position", (session_id,))]
+        ids = self.games_of(session_id) or []
         return BadRecord([replace(p, game=ids[p.game] if p.game is not None else None)
                           for p in error.problems], self._by_id)
 
@@ -455,6 +464,15 @@ class Store:
     def sessions(self) -> list[int]:
         """Every session id, oldest first."""
         return [r[0] for r in self.db.execute("SELECT id FROM sessions ORDER BY id")]
+
+    def games_of(self, session_id: int) -> list[int] | None:
+        """The ids of a session's games in play order (its ván 1 first); None: no such
+        session."""
+        if not fits_row_id(session_id) or self.db.execute(
+                "SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchone() is None:
+            return None
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM games WHERE session_id = ? ORDER BY position", (session_id,))]
 
     # ------------------------------------------------------------------------- games
 

@@ -36,10 +36,52 @@ def _amount(x: float) -> str:
     return f"{x:+g}" if x else "0"
 
 
-def render_game(doc: Doc, players: Sequence[Player], title: str = "") -> str:
-    """One game: setup, result and annotations, each annotation in both languages."""
+def game_label(doc: Doc, van: int) -> tuple[str, str]:
+    """A game named as the program shows it (Vietnamese, English): ``Hội 2 · ván 3`` for a
+    database's game (``van``: its place in its hội, counted from 1), ``Ván 3`` for game 3 of
+    a .chan.json file (one hội)."""
+    if doc.get("session_id") is None:
+        return f"Ván {van}", f"Game {van}"
+    return f"Hội {doc['session_id']} · ván {van}", f"Session {doc['session_id']}, game {van}"
+
+
+def game_id_text(doc: Doc) -> str:
+    """`` (id 17)``: a database game's id, which ``export --game`` takes; nothing for a
+    file's game."""
+    return "" if doc.get("game_id") is None else f" (id {doc['game_id']})"
+
+
+def _spans(numbers: list[int]) -> str:
+    """``1–3, 5``: numbers in runs."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
+def places_text(places: Sequence[tuple[int, int]]) -> tuple[str, str]:
+    """Games named by (hội id, position from 0), as the program shows them (Vietnamese,
+    English): ``hội 4 · ván 1–3`` / ``session 4, games 1–3``; ``—`` for none."""
+    by_hoi: dict[int, list[int]] = {}
+    for sid, pos in places:
+        by_hoi.setdefault(sid, []).append(pos + 1)
+    if not by_hoi:
+        return "—", "—"
+    vi = "; ".join(f"hội {sid} · ván {_spans(v)}" for sid, v in sorted(by_hoi.items()))
+    en = "; ".join(f"session {sid}, game{'s' if len(v) > 1 else ''} {_spans(v)}"
+                   for sid, v in sorted(by_hoi.items()))
+    return vi, en
+
+
+def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
+    """One game: setup, result and annotations, each annotation in both languages (moves
+    counted from 1, as the viewer and the report count them)."""
     setup, res = doc["setup"], doc["result"]
-    lines = [f"Ván {doc['index']} / Game {doc['index']}{title}"]
+    vi, en = game_label(doc, van)
+    lines = [f"{vi} / {en}{game_id_text(doc)}"]
     picker = "—" if setup["picker"] is None else str(setup["picker"])
     cai = setup["cai_card"] or "?"
     lines.append(f"  bốc cái / picker: {picker} · quân cái: {cai} → "
@@ -65,22 +107,23 @@ def render_game(doc: Doc, players: Sequence[Player], title: str = "") -> str:
     notes = doc["annotations"]
     lines.append(f"Ghi chú / Annotations: {len(notes)}")
     for a in notes:
-        head = f"  #{a['event']:<3} {_seat(a['seat'], players)}  {_KIND.get(a['kind'], a['kind'])}"
+        move = f"nước/move {a['event'] + 1}"
+        head = f"  {move:<14} {_seat(a['seat'], players)}  {_KIND.get(a['kind'], a['kind'])}"
         if "rule" in a:
             head += f" {a['rule']}"
         if a.get("card"):
             head += f" {a['card']}"
         if "cause_event" in a:
-            head += f" (do nước / set up by #{a['cause_event']})"
+            head += f" (do nước / set up by move {a['cause_event'] + 1})"
         lines.append(head)
         lines.append(f"        {a['message']}")
         lines.append(f"        {a['message_en']}")
     return "\n".join(lines)
 
 
-def render_games(docs: Sequence[tuple[Doc, Sequence[Player], str]]) -> str:
-    """Several games, separated by a blank line."""
-    return "\n\n".join(render_game(d, p, t) for d, p, t in docs) + "\n"
+def render_games(docs: Sequence[tuple[Doc, Sequence[Player], int]]) -> str:
+    """Several games (each with its ván), separated by a blank line."""
+    return "\n\n".join(render_game(d, p, v) for d, p, v in docs) + "\n"
 
 
 # Characters a terminal may act on instead of showing: C0 controls but the line feed and the

@@ -32,6 +32,7 @@ from desktop.app import make_app
 from desktop.help_dialog import HelpDialog
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
+from desktop.play.call_dialog import CallDialog
 from desktop.play.pacing import INSTANT
 from desktop.qt import QApplication
 from desktop.settings import Settings, save, settings_path
@@ -71,6 +72,22 @@ class Session:
             assert game is not None
             self.c._try(self.ai.choose(game.observation(0)).action)
         raise RuntimeError("never stopped")
+
+    def to_result(self, at_call: Callable[[CallDialog], None] = lambda _: None) -> None:
+        """Play the learner's seat to the game's end, saying the true call (the dialog shown
+        to `at_call` before it is accepted), until the result page is up."""
+        w, c = self.window, self.c
+        self.learner_moves(lambda: c.state in ("call", "over"))
+        if c.state == "call":
+            pump(lambda: w.play.call_dialog is not None)
+            dialog = w.play.call_dialog
+            assert dialog is not None and c.game is not None
+            for cid, n in c.game.true_call():
+                for _ in range(n):
+                    dialog.add(cid)
+            at_call(dialog)
+            dialog.accept()
+        pump(lambda: w.play.stack.currentWidget() is w.play.result_page)
 
 
 def _lang() -> str:
@@ -125,17 +142,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         assert game is not None
         if game.pending_claims()[0].act is Act.WIN:
             c.command("win")
-        s.learner_moves(lambda: c.state in ("call", "over"))
-        if c.state == "call":
-            pump(lambda: w.play.call_dialog is not None)
-            dialog = w.play.call_dialog
-            assert dialog is not None and c.game is not None
-            for cid, n in c.game.true_call():
-                for _ in range(n):
-                    dialog.add(cid)
-            shot(w, out / f"call-{tag}.png", dialog)
-            dialog.accept()
-        pump(lambda: w.play.stack.currentWidget() is w.play.result_page)
+        s.to_result(lambda dialog: shot(w, out / f"call-{tag}.png", dialog))
         shot(w, out / f"result-{tag}.png")
         w.show_activity("review")
         review = w.review

@@ -11,7 +11,6 @@ Runs offscreen; the learner's answers go through the page's own inputs.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,9 +21,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from shooting import SIZES, learn_window, pump, shot, size_tag
+from shooting import learn_window, main_for, pump, read, shot, size_tag
 
-from desktop.app import make_app
 from engine.actions import Act, Action
 
 
@@ -33,6 +31,7 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
     tag = size_tag(size, lang)
     with learn_window(size, lang) as (window, learn):
         learn.show_home()
+        read(learn)
         shot(window, out / f"home-{tag}.png")
         learn.open_first_game()
         page = learn.first_game
@@ -77,16 +76,7 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
 
 def main() -> int:
     """Write the PNGs and print their paths."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("/tmp/shots-first-game"))
-    parser.add_argument("--lang", choices=("vi", "en", "both"), default="both")
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    make_app(sys.argv[:1])
-    for lang in ("vi", "en") if args.lang == "both" else (args.lang,):
-        for size in SIZES:
-            take(args.out, size, lang)
-    return 0
+    return main_for(take, __doc__, Path("/tmp/shots-first-game"))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from shooting import SIZES, learn_window, shot, size_tag
+from shooting import SIZES, learn_window, read, shot, size_tag
 
 from desktop.app import make_app
 from desktop.chieu.dealing import PILE_KEY
@@ -165,6 +165,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         drill.submit()
         shot(window, out / f"loi-graded-{tag}.png")
         drill.next_question()
+        read(learn)
         shot(window, out / f"summary-{tag}.png")
 
         # --- nước hay: a puzzle, then a wrong option chosen: graded with every option's value
@@ -178,6 +179,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
 
         # --- the list with progress, and lessons with figures
         learn.show_home()
+        read(learn)
         shot(window, out / f"home-{tag}.png")
         for lesson_id, section, name in (("nhan_dien.xep_bai", 4, "lesson-hand"),
                                          ("chia_bai.chia", 0, "lesson-deal"),

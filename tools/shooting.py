@@ -3,6 +3,8 @@ a window (a dialog drawn over its middle, dimming the window, as a window manage
 
 from __future__ import annotations
 
+import argparse
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -80,5 +82,29 @@ def learn_window(size: tuple[int, int], lang: str) -> Iterator[tuple[MainWindow,
         window.show_activity("learn")
         learn = window.learn
         assert isinstance(learn, LearnScreen)
+        read(learn)
         yield window, learn
         window.close()
+
+
+def read(learn: LearnScreen) -> None:
+    """Wait until Học has read and written progress.db (on the Worker: issue 20)."""
+    pump(lambda: learn.queue.idle and learn.reading is None)
+
+
+def main_for(take: Callable[[Path, tuple[int, int], str], None], doc: str | None,
+             out: Path) -> int:
+    """The command line of a screenshot script whose ``take(out, size, lang)`` shoots one size
+    in one language: ``[--out DIR] [--lang vi|en|both]``, every size."""
+    from desktop.app import make_app
+
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--lang", choices=("vi", "en", "both"), default="both")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    make_app(sys.argv[:1])
+    for lang in ("vi", "en") if args.lang == "both" else (args.lang,):
+        for size in SIZES:
+            take(args.out, size, lang)
+    return 0

@@ -5,8 +5,12 @@ instruction beside the chiếu; clicks and keys (the Play screen's, desktop/keys
 that the guide checks. The right move is applied, explained, and the other seats' fixed moves up
 to the learner's next decision are applied and told; any other move is explained and taken back.
 Where the learner is, is saved after every step (first_game.json in the data folder), so the
-game continues at the same step after a restart. No rule is decided here: the guide and the
-engine decide, this page shows and forwards.
+game continues at the same step after a restart: on the Worker, so a slow or failing disk never
+freezes the page; a place the disk refuses is kept in memory, said above the page and written on
+retry (Ctrl+S) or at the next step (issue 20). A first_game.json that cannot be used is said on
+the page and left as it is; one of garbage is kept aside (first_game.json.damaged) at the first
+save, and anything that is not a regular file is never replaced. No rule is decided here: the
+guide and the engine decide, this page shows and forwards.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from desktop.qt import (
     QWidget,
     Signal,
 )
+from desktop.worker import Worker
 from engine.actions import Act, Action
 from engine.chan import Card
 from engine.chan import ChanGame as Game
@@ -45,6 +50,7 @@ from lessons.first_game import (
     TITLE,
     Answer,
     FirstGame,
+    Kept,
     Step,
     action_words,
     first_game,
@@ -53,6 +59,9 @@ from lessons.first_game import (
     save_position,
 )
 from lessons.item import Text
+from replays.errors import BadFile, RecordError
+from replays.files import keep_damaged, write_error
+from replays.readonly import is_regular
 
 SEAT_PREFIX = "seat"
 ACTS = {"draw": Act.DRAW, "pass": Act.PASS, "chiu": Act.CHIU, "win": Act.WIN,
@@ -63,12 +72,23 @@ class FirstGamePage(QWidget):
     """The guided first game; see the module docstring."""
 
     back_wanted = Signal()
+    saving_changed = Signal()  # the place could not be saved, or is saved again
 
     def __init__(self, scene: Scene | None = None, data_dir: Path | None = None,
-                 guide: FirstGame | None = None, parent: QWidget | None = None) -> None:
+                 guide: FirstGame | None = None, parent: QWidget | None = None,
+                 worker: Worker | None = None) -> None:
+        # the data first: a damaged guide raises before any widget exists (a half-built one
+        # would still get the language's LanguageChange, issue 20)
+        loaded = guide or first_game()
         super().__init__(parent)
-        self.guide = guide or first_game()
+        self.guide = loaded
         self.path = position_path(data_dir)
+        self.worker = worker or Worker(self)
+        self.kept = Kept(0)  # first_game.json as last read
+        self.failure: Text | None = None  # why the place could not be saved
+        self._wanted: int | None = None  # the step to save (None: saved)
+        self._saving = False
+        self._kept_aside = False  # a damaged first_game.json was moved aside and replaced
         self.learner = self.guide.learner
         self.step_no = 0
         self.game: Game = self.guide.new_game()
@@ -99,6 +119,10 @@ class FirstGamePage(QWidget):
         self.others_title.setObjectName("dim")
         self.others = QLabel()
         self.others.setWordWrap(True)
+        self.file_note = QLabel()  # first_game.json could not be used: what, and what now
+        self.file_note.setObjectName("status")
+        self.file_note.setWordWrap(True)
+        self.file_note.hide()
         self.restart_button = QPushButton()
         self.restart_button.clicked.connect(self.restart)
         self.back_button = QPushButton()
@@ -111,6 +135,7 @@ class FirstGamePage(QWidget):
         column = QVBoxLayout(side)
         column.setContentsMargins(14, 12, 14, 12)
         column.addWidget(self.title)
+        column.addWidget(self.file_note)
         column.addWidget(self.counter)
         column.addWidget(self.instruction)
         column.addWidget(self.answer)
@@ -167,16 +192,75 @@ class FirstGamePage(QWidget):
         return None if self.finished else self.steps[self.step_no]
 
     def start(self) -> None:
-        """Continue where the learner left off (the first step the first time)."""
+        """Continue where the learner left off (the first step the first time); a place that
+        is still being saved, or that the disk refused, is where the learner is."""
         self.started = True
-        self.go_to(load_position(self.path, self.guide), resumed=True)
+        if self._wanted is not None:
+            self.go_to(self._wanted, resumed=True)
+        else:
+            self.kept = load_position(self.path, self.guide)
+            self.go_to(self.kept.step, resumed=True)
         self.chieu.setFocus()
 
     def restart(self) -> None:
         """From bốc cái again."""
         self.go_to(0)
-        save_position(self.path, self.guide, 0)
+        self.save(0)
         self.chieu.setFocus()
+
+    # ------------------------------------------------------------------ keeping the place
+
+    @property
+    def unsaved(self) -> bool:
+        """A place not written yet (being written, or refused by the disk)."""
+        return self._wanted is not None
+
+    def save(self, step: int) -> None:
+        """Keep ``step`` as where the learner is, on the Worker (the latest step wins)."""
+        self._wanted = step
+        self._write()
+
+    def retry_saving(self) -> None:
+        """Write again the place the disk refused (Ctrl+S, the strip's button)."""
+        if self.failure is not None:
+            self._write()
+
+    def _write(self) -> None:
+        step = self._wanted
+        if self._saving or step is None:
+            return
+        self._saving = True
+        path, guide = self.path, self.guide
+        aside = self.kept.damaged and not self._kept_aside
+
+        def write() -> None:
+            if aside and keep_damaged(path) is None and is_regular(path):
+                raise BadFile(f"{path}: the damaged file could not be moved aside, so it is "
+                              f"not replaced", f"{path}: không chuyển được tệp hỏng sang bên "
+                                               f"cạnh, nên nó không bị thay thế")
+            save_position(path, guide, step)
+
+        self.worker.run(write, lambda _: self._written(step, aside), self._refused)
+
+    def _written(self, step: int, aside: bool) -> None:
+        self._saving = False
+        self._kept_aside = self._kept_aside or aside
+        if self._wanted == step:
+            self._wanted = None
+        had, self.failure = self.failure, None
+        if had is not None:
+            self.saving_changed.emit()
+        self._write()  # a later step asked for meanwhile
+
+    def _refused(self, error: BaseException) -> None:
+        self._saving = False
+        if isinstance(error, OSError):
+            error = write_error(self.path, error)
+        said = error if isinstance(error, RecordError) else None
+        full, name = str(self.path), self.path.name  # the data folder's own file: its name
+        self.failure = Text(said.vi.replace(full, name), said.en.replace(full, name)) \
+            if said is not None else Text(str(error), str(error))
+        self.saving_changed.emit()
 
     def go_to(self, number: int, resumed: bool = False) -> None:
         """Show step `number` (len(steps): the finished game)."""
@@ -346,7 +430,7 @@ class FirstGamePage(QWidget):
             self._show()
             return
         number = self.step_no + 1
-        save_position(self.path, self.guide, number)
+        self.save(number)
         self.go_to(number)
         self.feedback = answer
         self._show()
@@ -412,6 +496,9 @@ class FirstGamePage(QWidget):
             self.answer.style().unpolish(self.answer)
             self.answer.style().polish(self.answer)
             self.answer.show()
+        problem = self.kept.problem
+        self.file_note.setText(_text(problem) if problem is not None else "")
+        self.file_note.setVisible(problem is not None)
         said = [words.did(self._name(seat), action, eaten) for seat, action, eaten in self.told]
         self.others_title.setVisible(bool(said))
         self.others.setVisible(bool(said))

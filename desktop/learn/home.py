@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from desktop.i18n import translate
+from desktop.i18n import pick, translate
 from desktop.keys import bind, key_hint
 from desktop.learn.words import FAMILY_ORDER, family_name, percent, text
 from desktop.qt import (
@@ -29,10 +29,11 @@ from desktop.qt import (
     Signal,
 )
 from lessons.content import Lesson, lessons
-from lessons.progress import Strength
+from lessons.progress import Damaged, Strength
 from lessons.srs import RELEARN
 
 LESSON_ROLE = Qt.ItemDataRole.UserRole
+DAMAGE_SHOWN = 3  # damaged rows listed on the page; the rest are counted
 
 
 class FamilyRow(QFrame):
@@ -114,14 +115,21 @@ class HomePage(QWidget):
         self.status.setObjectName("status")
         self.status.hide()
         self._status: Callable[[], str] | None = None  # makes the status in the language shown
+        self.damage = QLabel()  # rows of progress.db set aside (issue 20), said once
+        self.damage.setWordWrap(True)
+        self.damage.setObjectName("status")
+        self.damage.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.damage.hide()
+        self.damaged: list[Damaged] = []
         self.schedule = QLabel()
         self.schedule.setWordWrap(True)
         self.schedule.setObjectName("dim")
-        self._due = 0
+        self._due: int | None = None  # None: being read
 
         left = QVBoxLayout()
         left.addWidget(self.title)
         left.addWidget(self.intro)
+        left.addWidget(self.damage)  # in sight at any size: the lessons list gives way
         left.addWidget(self.lessons, 1)
         right = QVBoxLayout()
         right.addWidget(self.first_game_button)
@@ -160,6 +168,8 @@ class HomePage(QWidget):
                               ("learn_reference", self.toggle_reference),
                               ("learn_back", self.back_wanted.emit)):
             bind(self, command, slot)
+        for row in self.rows.values():  # until the learner's numbers are read
+            row.show_strength(None)
         self.retranslate()
 
     # ------------------------------------------------------------------ contents
@@ -216,6 +226,34 @@ class HomePage(QWidget):
         self._due = due
         self._button_texts()
 
+    def show_reading(self) -> None:
+        """The numbers are being read (on the Worker): the due count says so meanwhile."""
+        self._due = None
+        self._button_texts()
+
+    def show_damaged(self, found: list[Damaged]) -> None:
+        """Rows of progress.db found damaged and set aside: said here, once each."""
+        self.damaged.extend(found)
+        self._damage_text()
+
+    def _damage_text(self) -> None:
+        rows = self.damaged
+        if not rows:
+            self.damage.hide()
+            return
+        shown = [pick(d.text().vi, d.text().en) for d in rows[:DAMAGE_SHOWN]]
+        more = len(rows) - len(shown)
+        head = translate("LearnHome", "Trong progress.db có {n} hàng bị hỏng, được để riêng: "
+                                      "không dùng, không sửa, không xoá (tệp giữ nguyên):"
+                         ) if len(rows) > 1 else translate(
+            "LearnHome", "Trong progress.db có một hàng bị hỏng, được để riêng: không dùng, "
+                         "không sửa, không xoá (tệp giữ nguyên):")
+        lines = [head.format(n=len(rows)), *(f"• {line}" for line in shown)]
+        if more:
+            lines.append(translate("LearnHome", "… và {n} hàng khác.").format(n=more))
+        self.damage.setText("\n".join(lines))
+        self.damage.show()
+
     def show_status(self, message: Callable[[], str] | None) -> None:
         """A sentence under the buttons (why a deck is empty), given as what makes it so that
         it is made again when the language changes; None hides it."""
@@ -234,8 +272,12 @@ class HomePage(QWidget):
     # ------------------------------------------------------------------ texts
 
     def _button_texts(self) -> None:
-        self.due_button.setText(translate("LearnHome", "Ôn bài đến hạn ({n} câu) — {key}").format(
-            n=self._due, key=key_hint("learn_due")))
+        if self._due is None:
+            self.due_button.setText(translate("LearnHome", "Ôn bài đến hạn (đang đọc…) — {key}"
+                                              ).format(key=key_hint("learn_due")))
+        else:
+            self.due_button.setText(translate("LearnHome", "Ôn bài đến hạn ({n} câu) — {key}"
+                                              ).format(n=self._due, key=key_hint("learn_due")))
         self.mistakes_button.setText(translate("LearnHome", "Luyện lỗi của tôi — {key}").format(
             key=key_hint("learn_mistakes")))
         self.first_game_button.setText(translate(
@@ -263,6 +305,7 @@ class HomePage(QWidget):
             row.name.setText(family_name(row.family))
         self._button_texts()
         self._status_text()
+        self._damage_text()
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""

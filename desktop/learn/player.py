@@ -1,16 +1,18 @@
 """A practice round: items asked one at a time, each answer graded by lessons.drills.grade and
-recorded at once with Progress.record (time taken included), then the next; what was answered
-is kept for the summary. No rule is judged here: the Grade is lessons'.
+handed at once to be recorded (the ProgressQueue writes it off the UI thread, time taken and
+time given included), then the next; what was answered is kept for the summary. No rule is
+judged here: the Grade is lessons'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
+from desktop.learn.progress_queue import Pending
 from lessons import drills
 from lessons.item import JSON, Grade, Item
-from lessons.progress import Progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +37,11 @@ class Source:
 class Round:
     """The items of one round and the answers given so far."""
 
-    def __init__(self, title: str, items: list[Item], progress: Progress, deck: str,
-                 source: Source, clock: Callable[[], float]) -> None:
+    def __init__(self, title: str, items: list[Item], record: Callable[[Pending], None],
+                 deck: str, source: Source, clock: Callable[[], float]) -> None:
         self.title = title
         self.items = items
-        self.progress = progress
+        self.record = record
         self.deck = deck
         self.source = source
         self.clock = clock
@@ -66,7 +68,7 @@ class Round:
         assert item is not None
         elapsed = self.elapsed_ms()
         grade = drills.grade(item, response)
-        self.progress.record(item, grade, response, elapsed_ms=elapsed, deck=self.deck)
+        self.record(Pending(item, grade, response, elapsed, datetime.now(UTC), self.deck))
         self.answered.append(Answered(item, response, grade, elapsed))
         return grade
 

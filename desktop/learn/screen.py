@@ -2,10 +2,14 @@
 sections, the drill player and a round's summary — and the rules reference (reference.py) as
 a tab of the first page.
 
-Progress lives in progress.db in the data folder (lessons.progress, opened when the screen is
-first shown, so a screen built and never shown touches nothing). Practice rounds are made by
-lessons.practice.next_items and the mistakes deck by lessons.mistakes.refresh, both on the
-Worker with their own database connections; answers are graded by lessons.drills.grade.
+Progress lives in progress.db in the data folder (lessons.progress). The UI thread never opens
+it (issue 20): the screen's reads (the strengths, the items due) and every answer go through a
+ProgressQueue (progress_queue.py), one job at a time on the Worker, each with a connection of
+its own; an answer the disk refuses is kept in memory, said in the UnsavedBar and written on
+retry (Ctrl+S) or with the next answer. Rows found damaged are said once on the first page.
+Practice rounds are made by lessons.practice.next_items and the mistakes deck by
+lessons.mistakes.refresh, both on the Worker with their own database connections; answers are
+graded by lessons.drills.grade.
 
 A round asked for is a Request with a number: only the latest request's result is applied, and
 only while the screen still shows the page it was asked from (the mistakes deck can take many
@@ -19,21 +23,25 @@ import itertools
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
+from typing import Protocol
 
 from desktop.chieu.scene import Scene
 from desktop.i18n import pick, translate
+from desktop.keys import bind, key_hint
 from desktop.learn.busy import BusyBar
 from desktop.learn.drill_page import DrillPage
 from desktop.learn.first_game_page import FirstGamePage
 from desktop.learn.home import HomePage
 from desktop.learn.lesson_page import LessonPage
 from desktop.learn.player import Round, Source
+from desktop.learn.progress_queue import ProgressQueue, Read
 from desktop.learn.reference import reference_html
 from desktop.learn.summary import SummaryPage
+from desktop.learn.unsaved import UnsavedBar
 from desktop.learn.words import text
 from desktop.qt import (
     QEvent,
@@ -44,18 +52,26 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from desktop.worker import Job, Worker
+from desktop.worker import Worker
 from lessons import nuoc_hay
 from lessons.content import lesson
 from lessons.item import Item, LessonError
 from lessons.mistakes import refresh
 from lessons.practice import next_items
-from lessons.progress import Progress
+from lessons.progress import Damaged, Progress, Strength
+from lessons.progress_db import default_path
 from replays.errors import RecordError
 from replays.store import Store
 
 ROUND = 10  # items in a round of due items or of mistakes (a lesson's round: practice.py)
 Where = tuple[QWidget, str | None]  # the page shown, and the lesson when it is a lesson's page
+
+
+class Cancellable(Protocol):
+    """A job of the Worker or a read of the ProgressQueue."""
+
+    def cancel(self) -> None:
+        """Its callbacks will not run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +80,23 @@ class Request:
 
     token: int
     where: Where
-    job: Job[object]
+    job: Cancellable
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A round's items, read or made on the Worker, and what the screen says when there are
+    none: when the next item falls due; damaged rows met on the way."""
+
+    items: list[Item]
+    next_due: str | None = None
+    damaged: list[Damaged] = field(default_factory=list)
+    games: int = 0  # the mistakes deck: saved games looked at
+    held: int = 0  # the mistakes deck: items it holds
 
 
 def make_lesson_round(progress_path: Path, lesson_id: str, seed: int,
-                      store_path: Path | None = None) -> list[Item]:
+                      store_path: Path | None = None) -> Prepared:
     """A lesson's practice items (runs on the Worker: its own connection); a nước hay round
     first adds the puzzles of the learner's newest saved games (lessons.nuoc_hay.refresh)."""
     with Progress.open(progress_path) as progress:
@@ -76,17 +104,33 @@ def make_lesson_round(progress_path: Path, lesson_id: str, seed: int,
         if le.family == nuoc_hay.FAMILY and store_path is not None and store_path.exists():
             with Store.open(store_path) as store:
                 nuoc_hay.refresh(progress, store, seed)
-        return next_items(progress, le, seed)
+        items = next_items(progress, le, seed)
+        return Prepared(items, None if items else progress.next_due(),
+                        list(progress.damaged.values()))
 
 
-def refresh_mistakes(progress_path: Path, store_path: Path) -> tuple[int, int, int]:
-    """Add the learner's new mistakes to the deck (runs on the Worker): how many saved games,
-    how many items were new, how many the deck holds."""
+def refresh_mistakes(progress_path: Path, store_path: Path) -> Prepared:
+    """Add the learner's new mistakes to the deck (runs on the Worker) and take the round of
+    those due: how many saved games, how many items the deck holds."""
     with Progress.open(progress_path) as progress, Store.open(store_path) as store:
-        new = refresh(progress, store)
+        refresh(progress, store)
         games = len(store.game_ids())
         held = sum(s.items + s.new for s in progress.strengths(deck="mistakes").values())
-    return games, new, held
+        items = progress.due(deck="mistakes", limit=ROUND)
+        return Prepared(items, None if items else progress.next_due(deck="mistakes"),
+                        list(progress.damaged.values()), games, held)
+
+
+def due_round(progress: Progress) -> Prepared:
+    """The items due now, of every family (a read of the ProgressQueue)."""
+    items = progress.due(limit=ROUND)
+    return Prepared(items, None if items else progress.next_due())
+
+
+def home_numbers(progress: Progress) -> tuple[dict[str, Strength], int]:
+    """The families' strengths and how many items are due (a read of the ProgressQueue)."""
+    strengths = progress.strengths()
+    return strengths, sum(s.due for s in strengths.values())
 
 
 class LearnScreen(QWidget):
@@ -103,8 +147,14 @@ class LearnScreen(QWidget):
         self.worker = worker or Worker(self)
         self.seeds = seeds or (lambda: random.randrange(2**31))
         self.clock = clock
-        self.progress: Progress | None = None
+        self.progress_path = default_path(data_dir)
+        self.queue = ProgressQueue(self.progress_path, self.worker, self)
+        self.queue.changed.connect(self._say_unsaved)
+        self.queue.damaged_found.connect(self._damaged)
         self.request: Request | None = None  # the round being prepared, if any
+        self.reading: Read | None = None  # the first page's numbers being read
+        self.strengths: dict[str, Strength] = {}  # as last read
+        self.started = False  # progress.db is read from the first time the screen is shown
         self._tokens = itertools.count(1)
         self._closed = False
         scene = scene or Scene()
@@ -122,13 +172,17 @@ class LearnScreen(QWidget):
         for page in (self.home, self.lesson_page, self.drill, self.summary):
             self.stack.addWidget(page)
         self.busy = BusyBar()
+        self.unsaved = UnsavedBar()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.busy)
+        layout.addWidget(self.unsaved)
         layout.addWidget(self.stack)
         self.stack.currentChanged.connect(lambda _: self._moved())
         self.busy.cancel_wanted.connect(self.cancel_request)
+        self.unsaved.retry_wanted.connect(self.retry_saving)
+        bind(self, "learn_retry", self.retry_saving)
 
         self.home.open_lesson.connect(self.open_lesson)
         self.home.due_wanted.connect(self.review_due)
@@ -146,26 +200,83 @@ class LearnScreen(QWidget):
 
     # ------------------------------------------------------------------ progress
 
-    def open_progress(self) -> Progress | None:
-        """The progress database, opened on first use (None, said on the page, if it cannot
-        be opened: a newer version's file is never touched)."""
-        if self.progress is None and not self._closed:
-            try:
-                self.progress = Progress.open_default(self.data_dir)
-            except (RecordError, OSError) as error:
-                self.home.show_status(partial(_error_text, error))
-        return self.progress
-
     def refresh(self) -> None:
-        """The families' strengths and the number of due items, read again."""
-        progress = self.open_progress()
-        if progress is None:
+        """The families' strengths and the number of due items, read again (on the Worker;
+        the first page says it is reading meanwhile)."""
+        if self._closed:
             return
-        strengths = progress.strengths()
-        self.home.show_progress(strengths, sum(s.due for s in strengths.values()))
+        self.started = True
+        if self.reading is not None:
+            self.reading.cancel()
+        self.home.show_reading()
+        self.reading = self.queue.read(home_numbers, self._numbers_read, self._unreadable)
+
+    def _numbers_read(self, numbers: object) -> None:
+        assert isinstance(numbers, tuple)
+        self.reading = None
+        self.strengths, due = numbers
+        self.home.show_progress(self.strengths, due)
+
+    def _unreadable(self, error: BaseException) -> None:
+        """progress.db cannot be opened (a newer version's, another program's, a FIFO in its
+        place, a lock): said on the page; the file is never touched."""
+        self.reading = None
+        self.home.show_progress(self.strengths, 0)
+        self.home.show_status(partial(_error_text, error))
+
+    def _damaged(self, found: object) -> None:
+        assert isinstance(found, list)
+        self.home.show_damaged(found)
+
+    def _say_unsaved(self) -> None:
+        """The strip above the pages: what the disk refused, why, and how to try again."""
+        said = self._refused_parts()
+        if not said:
+            self.unsaved.say(None)
+            return
+        self.unsaved.say(lambda: " ".join(f() for f in said) + " " + translate(
+            "LearnUnsaved", "Không mất gì cả: chương trình vẫn giữ chúng và sẽ lưu khi bạn "
+                            "thử lại ({key}) hoặc ở lần trả lời tiếp theo.").format(
+            key=key_hint("learn_retry")))
+
+    def _refused_parts(self) -> list[Callable[[], str]]:
+        """What the disk refused and why, one sentence each, in the language shown."""
+        queue, page = self.queue, self.first_game
+        said: list[Callable[[], str]] = []
+        if queue.failure is not None and queue.unsaved:
+            failure, n = queue.failure, queue.unsaved
+            said.append(lambda: (translate(
+                "LearnUnsaved", "Chưa lưu được {n} câu trả lời vào progress.db: {why}.")
+                if n > 1 else translate(
+                "LearnUnsaved", "Chưa lưu được câu trả lời vào progress.db: {why}.")).format(
+                n=n, why=pick(failure.vi, failure.en).rstrip(".")))
+        if page is not None and page.failure is not None:
+            failure_ = page.failure
+            said.append(lambda: translate(
+                "LearnUnsaved", "Chưa lưu được chỗ bạn đang chơi trong ván đầu tiên: {why}."
+            ).format(why=pick(failure_.vi, failure_.en).rstrip(".")))
+        return said
+
+    def retry_saving(self) -> None:
+        """Write again what the disk refused (Ctrl+S, the strip's button)."""
+        self.queue.retry()
+        if self.first_game is not None:
+            self.first_game.retry_saving()
+
+    def refused(self) -> int:
+        """Answers, and the place in the guided game, that the disk refused and that closing
+        now would lose (the window asks first)."""
+        page = self.first_game
+        answers = self.queue.unsaved if self.queue.failure is not None else 0
+        return answers + int(page is not None and page.failure is not None and page.unsaved)
+
+    def refusal(self) -> str:
+        """What the disk refused and why, for the window's question on closing."""
+        return " ".join(f() for f in self._refused_parts())
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Shown: the numbers are read again (answers may have been given since)."""
+        """Shown: the numbers are read again (answers may have been given since). Nothing
+        here may raise: an error escaping a Qt override can crash PySide (issue 20)."""
         super().showEvent(event)
         if self.stack.currentWidget() is self.home:
             self.refresh()
@@ -194,11 +305,12 @@ class LearnScreen(QWidget):
         page = self.first_game
         if page is None:
             try:
-                page = FirstGamePage(self.chieu_scene, self.data_dir)
+                page = FirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker)
             except LessonError as error:  # its data file is damaged: said, nothing else stops
                 self.home.show_status(partial(_error_text, error))
                 return
             page.back_wanted.connect(self.show_home)
+            page.saving_changed.connect(self._say_unsaved)
             self.stack.addWidget(page)
             self.first_game = page
         self.stack.setCurrentWidget(page)
@@ -225,22 +337,22 @@ class LearnScreen(QWidget):
     def play_items(self, title: str, items: list[Item], deck: str = "lessons") -> None:
         """A round of the given items (its "again" reviews what is due)."""
         self.cancel_request()
-        self._start(title, items, deck, Source("due"))
+        self._start(title, Prepared(items), deck, Source("due"))
 
-    def _start(self, title: str, items: list[Item], deck: str, source: Source) -> None:
-        progress = self.open_progress()
-        if progress is None:
-            return
-        if not items:  # every drill of the lesson is scheduled and none is due
+    def _start(self, title: str, prepared: Prepared, deck: str, source: Source) -> None:
+        if prepared.damaged:
+            self.queue.report(prepared.damaged)
+        if not prepared.items:  # every drill of the lesson is scheduled and none is due
             self.show_home()
-            nothing_due = self._nothing_due(progress, None)
+            nothing_due = _nothing_due(prepared.next_due)
             self.home.show_status(lambda: translate(
                 "Learn", "Bài này không còn câu nào đến hạn hay câu mới: hãy ôn sau, hoặc "
                          "luyện bài khác.") + " " + nothing_due())
             return
         self.home.show_status(None)
         self.stack.setCurrentWidget(self.drill)
-        self.drill.start(Round(title, items, progress, deck, source, self.clock))
+        self.drill.start(Round(title, prepared.items, self.queue.record, deck, source,
+                               self.clock))
 
     # ------------------------------------------------------------------ requests
 
@@ -250,11 +362,12 @@ class LearnScreen(QWidget):
         shown = self.lesson_page.lesson
         return page, shown.id if page is self.lesson_page and shown is not None else None
 
-    def _run(self, fn: Callable[[], object], done: Callable[[object], None],
-             what: Callable[[], str]) -> None:
-        """Prepare a round on the Worker; `done(result)` only if this is still the latest
-        request and the screen is still where it was asked from (the request it supersedes is
-        dropped)."""
+    def _run(self, start: Callable[[Callable[[object], None],
+                                    Callable[[BaseException], None]], Cancellable],
+             done: Callable[[object], None], what: Callable[[], str]) -> None:
+        """Prepare a round (``start(finished, failed)`` runs it on the Worker or the
+        ProgressQueue); `done(result)` only if this is still the latest request and the
+        screen is still where it was asked from (the request it supersedes is dropped)."""
         self.cancel_request()
         token = next(self._tokens)
 
@@ -278,7 +391,7 @@ class LearnScreen(QWidget):
                 QMessageBox.warning(self, translate("Learn", "Không làm được"),
                                     _error_text(error))
 
-        job = self.worker.run(fn, finished, failed)
+        job = start(finished, failed)
         self.request = Request(token, self._where(), job)
         self.busy.start(what)
 
@@ -297,55 +410,52 @@ class LearnScreen(QWidget):
 
     def practice_lesson(self, lesson_id: str) -> None:
         """A round of the lesson's family: due items first, then the lesson's new drills."""
-        progress = self.open_progress()
-        if progress is None:
-            return
         le = lesson(lesson_id)
-        path, seed = progress.path, self.seeds()
+        path, seed = self.progress_path, self.seeds()
         store_path = self.store.path if self.store is not None else None
 
-        def done(items: object) -> None:
-            assert isinstance(items, list)
-            self._start(text(le.title), items, "lessons", Source("lesson", lesson_id))
+        def done(prepared: object) -> None:
+            assert isinstance(prepared, Prepared)
+            self._start(text(le.title), prepared, "lessons", Source("lesson", lesson_id))
 
-        self._run(lambda: make_lesson_round(path, lesson_id, seed, store_path), done,
+        self._run(lambda ok, bad: self.worker.run(
+            lambda: make_lesson_round(path, lesson_id, seed, store_path), ok, bad), done,
                   lambda: translate("Learn", "vòng luyện của bài “{title}”").format(
                       title=text(le.title)))
 
     def review_due(self) -> None:
         """A round of the items due now, of every family."""
-        self.cancel_request()  # asked now: whatever was being prepared would replace it
-        progress = self.open_progress()
-        if progress is None:
-            return
-        items = progress.due(limit=ROUND)
-        if not items:
-            self.show_home()
-            self.home.show_status(self._nothing_due(progress, None))
-            return
-        self._start(translate("Learn", "Ôn bài đến hạn"), items, "lessons", Source("due"))
+
+        def done(prepared: object) -> None:
+            assert isinstance(prepared, Prepared)
+            if not prepared.items:
+                self.show_home()
+                self.home.show_status(_nothing_due(prepared.next_due))
+                return
+            self._start(translate("Learn", "Ôn bài đến hạn"), prepared, "lessons",
+                        Source("due"))
+
+        self._run(lambda ok, bad: self.queue.read(due_round, ok, bad), done,
+                  lambda: translate("Learn", "các câu đến hạn"))
 
     def practice_mistakes(self) -> None:
         """The mistakes of the learner's saved games, refreshed on the Worker, then a round of
         those due; an empty deck says why."""
-        progress = self.open_progress()
-        if progress is None:
-            return
         if self.store is None:
             self.home.show_status(lambda: translate("Learn", "Không mở được kho ván đã chơi."))
             return
-        path, store_path = progress.path, self.store.path
+        path, store_path = self.progress_path, self.store.path
         self.home.show_status(None)
 
         def done(result: object) -> None:
-            assert isinstance(result, tuple)
-            games, _new, held = result
-            items = progress.due(deck="mistakes", limit=ROUND)
-            if items:
-                self._start(translate("Learn", "Luyện lỗi của tôi"), items, "mistakes",
+            assert isinstance(result, Prepared)
+            if result.items:
+                self._start(translate("Learn", "Luyện lỗi của tôi"), result, "mistakes",
                             Source("mistakes"))
                 return
+            self.queue.report(result.damaged)
             self.show_home()
+            games, held = result.games, result.held
             if games == 0:
                 self.home.show_status(lambda: translate(
                     "Learn", "Chưa có ván nào được lưu. Hãy chơi vài ván ở phần Chơi: mỗi lỗi "
@@ -356,25 +466,26 @@ class LearnScreen(QWidget):
                     "Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
                              "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!").format(n=games))
             else:
-                self.home.show_status(self._nothing_due(progress, "mistakes"))
+                self.home.show_status(_nothing_due(result.next_due))
 
-        self._run(lambda: refresh_mistakes(path, store_path), done,
+        self._run(lambda ok, bad: self.worker.run(
+            lambda: refresh_mistakes(path, store_path), ok, bad), done,
                   lambda: translate("Learn", "tìm lỗi của bạn trong các ván đã lưu"))
 
-    def _nothing_due(self, progress: Progress, deck: str | None) -> Callable[[], str]:
-        """Why nothing is due, as the status takes it: read now, said in the language shown."""
-        when = progress.next_due(deck=deck)
-        if when is None:
-            return lambda: translate("Learn", "Chưa có câu nào để ôn: hãy học và luyện một bài "
-                                              "trước.")
-        return lambda: translate("Learn", "Không có câu nào đến hạn. Lần ôn tới: {when}."
-                                 ).format(when=_local(when))
-
     def _round_over(self, round_: Round) -> None:
-        progress = self.open_progress()
-        self.summary.show_round(round_, progress.strengths() if progress else {})
+        """The summary at once, with the strengths as last read; then as progress.db has
+        them once the round's answers are in (the queue writes before it reads)."""
+        self.summary.show_round(round_, self.strengths)
         self.stack.setCurrentWidget(self.summary)
         self.summary.setFocus()
+
+        def read(numbers: object) -> None:
+            assert isinstance(numbers, tuple)
+            self.strengths = numbers[0]
+            if self.summary.round is round_:
+                self.summary.show_strengths(self.strengths)
+
+        self.queue.read(home_numbers, read)
 
     def _round_left(self, round_: Round) -> None:
         if round_.answered:
@@ -402,8 +513,7 @@ class LearnScreen(QWidget):
     def retranslate(self) -> None:
         """The reference in the current language (the pages translate themselves)."""
         self.browser.setHtml(reference_html())
-        if self.progress is not None:
-            self.refresh()
+        self._say_unsaved()
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
@@ -412,14 +522,21 @@ class LearnScreen(QWidget):
         super().changeEvent(event)
 
     def shutdown(self) -> None:
-        """The window is closing: stop the round's clock, drop pending work, close the
-        database (every answer is already written)."""
+        """The window is closing: stop the round's clock and drop pending reads (answers
+        being written are written; the window asked first about any the disk refused)."""
         self.drill.stop()
         self.cancel_request()
         self._closed = True
-        if self.progress is not None:
-            self.progress.close()
-            self.progress = None
+        self.queue.close()
+
+
+def _nothing_due(next_due: str | None) -> Callable[[], str]:
+    """Why nothing is due, as the status takes it: said in the language shown."""
+    if next_due is None:
+        return lambda: translate("Learn", "Chưa có câu nào để ôn: hãy học và luyện một bài "
+                                          "trước.")
+    return lambda: translate("Learn", "Không có câu nào đến hạn. Lần ôn tới: {when}."
+                             ).format(when=_local(next_due))
 
 
 def _error_text(error: BaseException) -> str:
@@ -445,6 +562,7 @@ QLabel#bigScore { font-size: 26px; font-weight: bold; color: #aa261e; }
 QLabel#status { background: #fbf3dc; border: 1px solid #f2c450; padding: 6px; }
 QFrame#busy { background: #fbf3dc; border-bottom: 1px solid #f2c450; }
 QFrame#busy QLabel { font-weight: bold; }
+QFrame#unsaved { background: #fbe4df; border-bottom: 2px solid #aa261e; }
 QLabel#feedback { border-radius: 4px; padding: 6px; }
 QLabel#feedback[verdict="right"] { background: #e2f3e4; border: 2px solid #2f7a44; }
 QLabel#feedback[verdict="wrong"] { background: #fbe4df; border: 2px solid #aa261e; }

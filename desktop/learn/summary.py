@@ -78,6 +78,11 @@ class SummaryPage(QWidget):
         self.retranslate()
         self.setFocus()
 
+    def show_strengths(self, strengths: dict[str, Strength]) -> None:
+        """The families' strength, read again once the round's answers are written."""
+        self.strengths = strengths
+        self.retranslate()
+
     def retranslate(self) -> None:
         """Every text in the current language."""
         self.again_button.setText(translate("LearnSummary", "Luyện tiếp ({key})").format(

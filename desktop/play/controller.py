@@ -269,9 +269,10 @@ class PlayController(Hoi):
         return () if game is None else moves.prompts(game, self.learner, self.selected)
 
     def _refresh(self) -> None:
-        """Emit the view of the current moment (none while a move is not saved: the chiếu
-        keeps showing the last saved one, never the move the store does not hold)."""
-        if self.state == "unsaved":
+        """Emit the view of the current moment (none while a move is being saved or could
+        not be: the chiếu keeps showing the last saved one, never a move the store does not
+        hold)."""
+        if self.state in ("unsaved", "saving"):
             return
         view = self.view()
         if view is not None:

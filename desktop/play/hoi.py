@@ -3,10 +3,14 @@ computer player per seat) and the flow of a game — whose decision it is, compu
 the Worker, card flights, the claim countdown, the end of a game and the next one.
 
 Every move goes through the Recorder, so the store holds each event the moment it is played.
-When the store cannot write (a database locked by another program, a full disk: issue 13),
-play stops before the move is shown: `save_failed` carries the reason, and the learner either
-retries (`retry_save`, which goes on exactly where play stopped) or leaves (`leave_unsaved`);
-the stored game stays whole up to its last saved move, so it can be resumed later.
+The writes run on the StoreWriter's thread (writer.py, issue 20): the engine applies the move
+in memory, and the move counts as played — shown, sounded, animated, handed on to the next
+seat — only once its write has committed ("saving" meanwhile: no input, no computer thinking,
+the chiếu still shows the last saved moment). When the store cannot write (a database locked
+by another program, a full disk: issue 13), play stops before the move is shown: `save_failed`
+carries the reason, and the learner either retries (`retry_save`, which goes on exactly where
+play stopped) or leaves (`leave_unsaved`); the stored game stays whole up to its last saved
+move, so it can be resumed later.
 The learner's side (clicks, keys, warnings, hints, the ChieuView) is PlayController, which
 builds on this class through the hooks `_learner_turn`, `_refresh` and `_set_hint`.
 """
@@ -14,6 +18,7 @@ builds on this class through the hooks `_learner_turn`, `_refresh` and `_set_hin
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Callable
 
@@ -23,6 +28,7 @@ from desktop.play.animator import Animator
 from desktop.play.motion import SOUNDS, deal_flights, flight
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.resume import session_at
+from desktop.play.writer import StoreWriter
 from desktop.qt import QObject, QTimer, Signal
 from desktop.settings import Settings
 from desktop.sound import Sounds
@@ -35,6 +41,7 @@ from engine.chan.ai import Decision, Player, make_player
 from engine.errors import ChanError
 from engine.events import BecameBao, Event, Placed, Played, Violation
 from engine.game import Phase
+from replays.errors import RecordError
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
 from replays.recorder import NotSaved, Recorder, saving
@@ -51,6 +58,7 @@ class Hoi(QObject):
     game_over = Signal(object)  # Game: the result screen
     started = Signal()  # a game began (fresh or resumed)
     save_failed = Signal(object)  # NotSaved: play stopped; retry_save or leave_unsaved
+    resume_failed = Signal(object)  # the stored game cannot be rebuilt (RecordError, KeyError)
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  sounds: Sounds | None = None, pacing: Pacing = HUMAN,
@@ -59,6 +67,8 @@ class Hoi(QObject):
         self.store = store
         self.settings = settings
         self.worker = worker
+        self.writer = StoreWriter(store.path, self)
+        self._writing: Job[object] | None = None  # a write in flight: nothing goes on
         self.sounds = sounds
         self.pacing = pacing
         self._rng = random.Random()
@@ -112,10 +122,13 @@ class Hoi(QObject):
 
     @property
     def state(self) -> str:
-        """idle | busy (computer, animation) | learner | warning | call | over | unsaved
-        (a write failed: nothing goes on until retry_save or leave_unsaved)."""
+        """idle | busy (computer, animation) | learner | warning | call | over | saving (a
+        write in flight) | unsaved (a write failed: nothing goes on until retry_save or
+        leave_unsaved)."""
         if self._retry is not None:
             return "unsaved"
+        if self._writing is not None:
+            return "saving"
         game = self.game
         if game is None:
             return "idle"
@@ -137,36 +150,56 @@ class Hoi(QObject):
         s = self.settings
         players = (SeatPlayer(s.names[0]),
                    *(SeatPlayer(s.names[i], "ai", s.levels[i - 1]) for i in range(1, 4)))
-        try:
-            with saving(starting=True):
-                session_id = self.store.new_session(s.rules, players)
-        except NotSaved as e:
-            self._hold(e, self.start_session)
-            return
-        self.learner = LEARNER
-        self.session_id = session_id
-        self.players = players
-        seed = self._seeds()
-        # R2.4: the first picker is chosen at random — from the first deal's seed, so that a
-        # hội is reproducible from its seeds alone
-        picker = random.Random(seed).randrange(len(players))
-        self.session = Session(len(players), s.rules, first_picker=picker)
-        self.game_no = 0
-        self._new_game(seed)
+
+        def write(store: Store) -> int:
+            with saving(starting=True, path=store.path):
+                return store.new_session(s.rules, players)
+
+        def started(session_id: object) -> None:
+            assert isinstance(session_id, int)
+            self.learner = LEARNER
+            self.session_id = session_id
+            self.players = players
+            seed = self._seeds()
+            # R2.4: the first picker is chosen at random — from the first deal's seed, so
+            # that a hội is reproducible from its seeds alone
+            picker = random.Random(seed).randrange(len(players))
+            self.session = Session(len(players), s.rules, first_picker=picker)
+            self.game_no = 0
+            self._new_game(seed)
+
+        self._write(write, started, self.start_session)
 
     def resume(self, game_id: int) -> None:
-        """Continue an interrupted game exactly where its recorded events stop."""
+        """Continue an interrupted game exactly where its recorded events stop (read on the
+        writer's thread; `resume_failed` if the stored game cannot be rebuilt)."""
         self.stop()
-        recorder = Recorder.resume(self.store, game_id)
-        session_id, position = self.store.locate(game_id)
-        players = self.store.session(session_id, upto=-1).players
-        self.session_id = session_id
-        self.players = players
-        human = human_seat(players)
-        self.learner = LEARNER if human is None else human
-        self.session = session_at(self.store, game_id)  # the hội is not replayed (issue 13)
-        self.game_no = position + 1
-        self._begin(recorder, None)
+
+        def read(store: Store) -> tuple[Recorder, int, int, tuple[SeatPlayer, ...], Session]:
+            recorder = Recorder.resume(store, game_id)
+            session_id, position = store.locate(game_id)
+            players = store.session(session_id, upto=-1).players
+            # the hội is not replayed (issue 13)
+            return recorder, session_id, position, players, session_at(store, game_id)
+
+        def resumed(result: object) -> None:
+            assert isinstance(result, tuple)
+            recorder, session_id, position, players, session = result
+            self.session_id = session_id
+            self.players = players
+            human = human_seat(players)
+            self.learner = LEARNER if human is None else human
+            self.session = session
+            self.game_no = position + 1
+            self._begin(recorder, None)
+
+        def failed(error: BaseException) -> None:
+            self._writing = None
+            if not isinstance(error, RecordError | KeyError | sqlite3.Error):
+                raise error
+            self.resume_failed.emit(error)
+
+        self._writing = self.writer.run(read, lambda r: self._wrote(resumed, r), failed)
 
     def next_game(self) -> None:
         """The next game of the hội (picker and thông carried on, R2.4, C2)."""
@@ -179,13 +212,16 @@ class Hoi(QObject):
             seed = self._seeds()
         deal = Deal.shuffled(seed, self.session.players, self.session.next_picker,
                              self.session.rules)
-        try:
-            recorder = Recorder.start(self.store, self.session_id, deal, self.settings.mode)
-        except NotSaved as e:  # the finished game stays on the result page
-            self._hold(e, lambda: self._new_game(seed))
-            return
-        self.game_no += 1
-        self._begin(recorder, seed)
+        session_id, mode = self.session_id, self.settings.mode
+
+        def started(recorder: object) -> None:
+            assert isinstance(recorder, Recorder)
+            self.game_no += 1
+            self._begin(recorder, seed)
+
+        # a new game that cannot be saved leaves the finished game on the result page
+        self._write(lambda store: Recorder.start(store, session_id, deal, mode), started,
+                    lambda: self._new_game(seed))
 
     def _begin(self, recorder: Recorder, seed: int | None) -> None:
         self.recorder = recorder
@@ -212,15 +248,46 @@ class Hoi(QObject):
             self._advance()
 
     def stop(self) -> None:
-        """Stop every timer and drop the answers of work still running."""
+        """Stop every timer and drop the answers of work still running (a write in flight
+        is still written: only what follows it is dropped)."""
         for timer in (self._think_timer, self._countdown_timer):
             timer.stop()
         self.animator.stop()
         for job in self._jobs:
             job.cancel()
         self._jobs = []
+        if self._writing is not None:
+            self._writing.cancel()
+            self._writing = None
         self._deadline = None
         self._pending = None
+
+    def shutdown(self) -> None:
+        """The window is closing: stop, let the write in flight finish, close the writer's
+        connection."""
+        self.stop()
+        self.writer.close()
+
+    # ------------------------------------------------------------------ writes
+
+    def _write(self, fn: Callable[[Store], object], done: Callable[[object], None],
+               retry: Callable[[], None]) -> None:
+        """``fn(store)`` on the writer's thread, then ``done(result)`` here; a write the
+        store refuses stops play (`save_failed`) until ``retry`` is asked for."""
+        self._writing = self.writer.run(fn, lambda result: self._wrote(done, result),
+                                        lambda error: self._write_failed(error, retry))
+
+    def _wrote(self, done: Callable[[object], None], result: object) -> None:
+        self._writing = None
+        done(result)
+
+    def _write_failed(self, error: BaseException, retry: Callable[[], None]) -> None:
+        self._writing = None
+        if isinstance(error, RecordError) and not isinstance(error, NotSaved):
+            error = NotSaved(error, starting=self.recorder is None)  # replays.db won't open
+        if not isinstance(error, NotSaved):
+            raise error  # a bug: not the disk's or another program's doing
+        self._hold(error, retry)
 
     # ------------------------------------------------------------------ failed writes
 
@@ -231,14 +298,11 @@ class Hoi(QObject):
         self.save_failed.emit(error)
 
     def retry_save(self) -> None:
-        """Try the failed write again; on success play goes on where it stopped."""
+        """Try the failed write again (on the writer's thread); on success play goes on
+        where it stopped, a new failure stops it again."""
         retry, self._retry = self._retry, None
-        if retry is None:
-            return
-        try:
+        if retry is not None:
             retry()
-        except NotSaved as e:
-            self._hold(e, retry)
 
     def leave_unsaved(self) -> None:
         """Give up after a failed write: the game is left as the store holds it (up to its
@@ -317,24 +381,28 @@ class Hoi(QObject):
         assert game is not None and recorder is not None
         live_before = game.live
         try:
+            events = recorder.play(action)
+        except ChanError as e:  # a computer move the engine refuses: never stall the game
+            self.message = str(e)
+            legal = game.legal_actions()
+            if not legal or action in legal:
+                raise
+            events = recorder.play(legal[0])
+        self._store_move(recorder, events, live_before)
+
+    def _store_move(self, recorder: Recorder, events: list[Event],
+                    live_before: Placed | None) -> None:
+        """Write the move on the writer's thread; it is shown only once stored."""
+
+        def write(store: Store) -> None:
+            del store  # the Recorder writes through the writer's store it was made with
             try:
-                events = recorder.apply(action)
-            except ChanError as e:  # a computer move the engine refuses: never stall the game
-                self.message = str(e)
-                legal = game.legal_actions()
-                if not legal or action in legal:
-                    raise
-                events = recorder.apply(legal[0])
-        except NotSaved as e:  # the move is not shown until it is stored
-            unsaved = list(e.events)
-
-            def saved_then_shown() -> None:
                 recorder.save()
-                self._played(unsaved, live_before)
+            except NotSaved as e:
+                raise e.with_events(events) from e.cause
 
-            self._hold(e, saved_then_shown)
-            return
-        self._played(events, live_before)
+        self._write(write, lambda _: self._played(events, live_before),
+                    lambda: self._store_move(recorder, events, live_before))
 
     def _played(self, events: list[Event], live_before: Placed | None) -> None:
         """Describe a stored move, sound it, animate it, then go on."""

@@ -40,7 +40,6 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.chan import ChanGame as Game
-from replays.errors import RecordError
 from replays.recorder import NotSaved
 from replays.store import Store
 
@@ -83,6 +82,9 @@ class PlayScreen(QWidget):
         super().__init__(parent)
         self.store = store
         self._shut = False
+        # another program writes this library (desktop.instance): no game is started or
+        # resumed here, the other program's game included (issue 20)
+        self.read_only = False
         self.settings = settings
         self.pacing = pacing
         self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
@@ -117,6 +119,7 @@ class PlayScreen(QWidget):
         c.hint_changed.connect(self.hint_bar.show_text)
         c.started.connect(self._show_table)
         c.save_failed.connect(self._save_failed)
+        c.resume_failed.connect(self._resume_failed)
         self.chieu.clicked.connect(c.click)
         self.chieu.hovered.connect(c.hover)
         self.start_page.new_button.clicked.connect(self.start_session)
@@ -142,9 +145,28 @@ class PlayScreen(QWidget):
     def show_start(self) -> None:
         """The start page, with the interrupted game to resume if there is one."""
         self.start_page.show_settings(self.settings, self._resumable_text())
+        self.start_page.new_button.setEnabled(not self.read_only)
+        self.start_page.resume_button.setEnabled(not self.read_only)
         self.stack.setCurrentWidget(self.start_page)
 
+    def set_read_only(self, read_only: bool) -> None:
+        """Another program writes this library (desktop.instance): nothing is played here."""
+        self.read_only = read_only
+        if self.stack.currentWidget() is self.start_page:
+            self.show_start()
+
+    def _refused_read_only(self) -> bool:
+        """Say why nothing can be played here when another program writes the library."""
+        if self.read_only:
+            QMessageBox.information(self, translate("Play", "Chỉ đọc"), translate(
+                "Play", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                        "cửa sổ kia được chơi và ghi ván. Hãy chơi ở cửa sổ đó, hoặc đóng nó rồi "
+                        "mở lại chương trình."))
+        return self.read_only
+
     def _resumable_text(self) -> str | None:
+        if self.read_only:
+            return None
         game_id = offerable_game(self.store, self.settings.skip_resume)
         if game_id is None or game_id == self.controller.game_id:
             return None
@@ -157,18 +179,23 @@ class PlayScreen(QWidget):
 
     def start_session(self) -> None:
         """A new hội with the current settings."""
+        if self._refused_read_only():
+            return
         self.controller.settings = self.settings
         self.controller.start_session()
 
     def resume(self, game_id: int) -> None:
-        """Continue an interrupted game (a record the engine cannot replay is reported)."""
+        """Continue an interrupted game (read off the UI thread; a record the engine cannot
+        replay is reported by `_resume_failed`)."""
+        if self._refused_read_only():
+            return
         self.controller.settings = self.settings
-        try:
-            self.controller.resume(game_id)
-        except (RecordError, KeyError) as error:
-            QMessageBox.warning(self, translate("Play", "Không chơi tiếp được"), translate(
-                "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
-            self.show_start()
+        self.controller.resume(game_id)
+
+    def _resume_failed(self, error: BaseException) -> None:
+        QMessageBox.warning(self, translate("Play", "Không chơi tiếp được"), translate(
+            "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
+        self.show_start()
 
     def _resume_offered(self) -> None:
         game_id = offerable_game(self.store, self.settings.skip_resume)
@@ -292,7 +319,7 @@ class PlayScreen(QWidget):
         """Stop timers and work (the game is in the store already)."""
         self._shut = True
         self._result_timer.stop()
-        self.controller.stop()
+        self.controller.shutdown()
 
 
 def describe_game(store: Store, game_id: int) -> str:

@@ -30,8 +30,8 @@ def export_report(store: Store, opened: OpenedGame, path: Path) -> None:
     index = store.game_ids().index(opened.game_id)  # as `report DB --game N` counts
     doc = {**opened.doc, "index": index, "game_id": opened.game_id,
            "session_id": opened.session_id}
-    title = f" · id {opened.game_id}, hội/session {opened.session_id} #{opened.position}"
-    item = Analysed(doc, opened.players, title, opened.record, 0)  # its game alone
+    item = Analysed(doc, opened.players, opened.record, 0,  # its game alone
+                    opened.position + 1)
     # the viewer already holds every position: the page replays nothing
     positions = {e: opened.states[e + 1] for e in range(opened.events)}
     write_atomic(path, page(str(store.path), [(item, opened.final, positions)]))

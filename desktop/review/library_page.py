@@ -5,6 +5,7 @@ another database as a copy; "Phân tích tất cả" runs the batch analysis wit
 
 from __future__ import annotations
 
+from desktop.elided import ElidedLabel
 from desktop.i18n import translate
 from desktop.keys import key_hint, keys_of
 from desktop.qt import (
@@ -145,8 +146,7 @@ class LibraryPage(QWidget):
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setTextFormat(Qt.TextFormat.PlainText)
-        self.status = QLabel()
-        self.status.setTextFormat(Qt.TextFormat.PlainText)  # the file being imported
+        self.status = ElidedLabel()  # the file being imported: any name, any length
 
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)

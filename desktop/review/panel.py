@@ -60,6 +60,10 @@ class ViewPanel(QWidget):
         self.looking = QGroupBox()
         self.seat = QComboBox()
         self.seat.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # its items hold players' names: cut to the panel, never widening it (issue 20)
+        self.seat.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.seat.setMinimumContentsLength(12)
         self.seat.activated.connect(lambda i: self.seat_chosen.emit(i))
         self.seat_label = QLabel()
         self.seat_label.setTextFormat(Qt.TextFormat.PlainText)

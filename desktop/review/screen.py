@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from desktop.chieu.scene import Scene
-from desktop.i18n import translate
+from desktop.i18n import pick, translate
 from desktop.keys import BINDINGS, Section, bind, key_hint
 from desktop.notices import notify
 from desktop.qt import (
@@ -33,7 +33,8 @@ from desktop.review.stats_page import StatsPage
 from desktop.review.viewer import ViewerPage
 from desktop.worker import Job, Worker
 from replays.batch import BatchResult
-from replays.library import game_row, import_file, list_games
+from replays.library import Imported, game_row, import_copy, list_games
+from replays.names import KEPT
 from replays.store import Store
 
 # The page tabs, underlined like the activity bar's; the viewer hides them (it has its own
@@ -65,7 +66,8 @@ class ReviewScreen(QWidget):
         self.runner = BatchRunner(worker, self)
         self.last_batch: BatchResult | None = None
         self.last_error = ""
-        self._import_job: Job[list[int]] | None = None
+        self.last_info = ""  # the last news shown (tests read it)
+        self._import_job: Job[Imported] | None = None
         self.last_import: list[int] | None = None  # the ids of the last import (tests)
         self.pages = QStackedWidget()
         for page in (self.library, self.viewer, self.stats):
@@ -189,6 +191,11 @@ class ReviewScreen(QWidget):
 
     def ask_import(self) -> None:
         """Choose a .chan.json or a .db to import as a copy."""
+        if self.store.read_only:  # another program writes the library (desktop.instance)
+            self._error(translate("Review", "Chỉ đọc"), translate(
+                "Review", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                          "cửa sổ kia được nhập ván vào thư viện."))
+            return
         dialog = QFileDialog(self, translate("Review", "Mở tệp ván"), str(Path.home()),
                              translate("Review", "Ván Chắn (*.chan.json *.json *.db *.sqlite "
                                                  "*.sqlite3);;Mọi tệp (*)"))
@@ -212,22 +219,25 @@ class ReviewScreen(QWidget):
         db = Path(self.store.path)
         self.last_import = None
         self._import_job = self.worker.run(
-            lambda: _import(db, path), lambda ids: self._imported(path, ids),
+            lambda: _import(db, path), lambda done: self._imported(path, done),
             lambda error: self._import_failed(error))
         self.library.show_importing(path.name)
         return True
 
-    def _imported(self, path: Path, ids: list[int]) -> None:
+    def _imported(self, path: Path, done: Imported) -> None:
         self._import_job = None
-        self.last_import = ids
+        ids = self.last_import = done.ids
         self.library.show_importing(None)
         self.refresh()
         if ids:
             self.library.select_game(ids[-1])
-        self._info(translate("Review", "Đã nhập"), translate(
-            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name)
+        text = translate(
+            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name) \
             if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
-                                  ).format(file=path.name))
+                                  ).format(file=path.name)
+        # names changed on the way in (issue 20), in the record layer's words
+        told = [pick(f"{n.vi} ({KEPT[1]})", f"{n.en} ({KEPT[0]})") for n in done.notices]
+        self._info(translate("Review", "Đã nhập"), "\n\n".join([text, *told]))
 
     def _import_failed(self, error: BaseException) -> None:
         """Errors shown, nothing lost: an import stores nothing unless the file is sound."""
@@ -283,6 +293,7 @@ class ReviewScreen(QWidget):
         notify(self, title, text, warning=True)
 
     def _info(self, title: str, text: str) -> None:
+        self.last_info = text
         notify(self, title, text)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -302,8 +313,8 @@ class ReviewScreen(QWidget):
         self.viewer.shutdown()
 
 
-def _import(db: Path, path: Path) -> list[int]:
+def _import(db: Path, path: Path) -> Imported:
     """On the Worker: the import, on a connection of its own (SQLite connections stay in the
     thread that opened them)."""
     with Store.open(db) as store:
-        return import_file(store, path)
+        return import_copy(store, path)

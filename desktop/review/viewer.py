@@ -21,6 +21,7 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.scene import Scene
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
+from desktop.elided import ElidedLabel
 from desktop.i18n import translate
 from desktop.keys import BINDINGS, Section, bind
 from desktop.notices import notify
@@ -28,7 +29,6 @@ from desktop.qt import (
     QEvent,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     Qt,
     QVBoxLayout,
@@ -80,9 +80,8 @@ class ViewerPage(QWidget):
         self.back_button = QPushButton()
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.back_button.clicked.connect(self.back)
-        self.title = QLabel()
+        self.title = ElidedLabel()  # players' names: never markup, never wider than the room
         self.title.setObjectName("viewerTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)  # players' names: never markup
         self.nav: dict[str, QPushButton] = {}
         top = QHBoxLayout()
         top.setContentsMargins(6, 4, 6, 2)
@@ -464,6 +463,11 @@ class ViewerPage(QWidget):
         the viewed seat played by the learner."""
         s = self.stepper
         if s is None or s.opened.states[s.position].is_over:
+            return
+        if self.store.read_only:  # another program writes the library (desktop.instance)
+            self._error(translate("Viewer", "Không chơi tiếp được"), translate(
+                "Viewer", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                          "cửa sổ kia được chơi và ghi ván."))
             return
         try:
             game_id = branch_game(self.store, s.opened, s.position, s.seat)

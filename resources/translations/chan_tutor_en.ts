@@ -701,6 +701,10 @@
         <translation>Back to the list of lessons</translation>
     </message>
     <message>
+        <source>Thử lưu lại câu trả lời hay chỗ đang chơi chưa lưu được</source>
+        <translation>Try again to save the answers or the place in the game that could not be saved</translation>
+    </message>
+    <message>
         <source>Trả lời; sang câu tiếp theo</source>
         <translation>Answer; go to the next question</translation>
     </message>
@@ -934,6 +938,10 @@
     <message>
         <source>Ôn bài đến hạn</source>
         <translation>Review due items</translation>
+    </message>
+    <message>
+        <source>các câu đến hạn</source>
+        <translation>the items due</translation>
     </message>
     <message>
         <source>Không mở được kho ván đã chơi.</source>
@@ -1483,6 +1491,22 @@
         <translation>{items} items done · {answers} answers · {due} due · recently right {accuracy}</translation>
     </message>
     <message>
+        <source>Trong progress.db có {n} hàng bị hỏng, được để riêng: không dùng, không sửa, không xoá (tệp giữ nguyên):</source>
+        <translation>progress.db has {n} damaged rows, set aside: not used, not repaired, not deleted (the file is left as it is):</translation>
+    </message>
+    <message>
+        <source>Trong progress.db có một hàng bị hỏng, được để riêng: không dùng, không sửa, không xoá (tệp giữ nguyên):</source>
+        <translation>progress.db has a damaged row, set aside: not used, not repaired, not deleted (the file is left as it is):</translation>
+    </message>
+    <message>
+        <source>… và {n} hàng khác.</source>
+        <translation>… and {n} more rows.</translation>
+    </message>
+    <message>
+        <source>Ôn bài đến hạn (đang đọc…) — {key}</source>
+        <translation>Review what is due (reading…) — {key}</translation>
+    </message>
+    <message>
         <source>Ôn bài đến hạn ({n} câu) — {key}</source>
         <translation>Review due items ({n}) — {key}</translation>
     </message>
@@ -1571,6 +1595,29 @@
     <message>
         <source>{s} giây</source>
         <translation>{s} s</translation>
+    </message>
+</context>
+<context>
+    <name>LearnUnsaved</name>
+    <message>
+        <source>Chưa lưu được {n} câu trả lời vào progress.db: {why}.</source>
+        <translation>{n} answers could not be saved to progress.db: {why}.</translation>
+    </message>
+    <message>
+        <source>Chưa lưu được câu trả lời vào progress.db: {why}.</source>
+        <translation>An answer could not be saved to progress.db: {why}.</translation>
+    </message>
+    <message>
+        <source>Chưa lưu được chỗ bạn đang chơi trong ván đầu tiên: {why}.</source>
+        <translation>Your place in the first game could not be saved: {why}.</translation>
+    </message>
+    <message>
+        <source>Không mất gì cả: chương trình vẫn giữ chúng và sẽ lưu khi bạn thử lại ({key}) hoặc ở lần trả lời tiếp theo.</source>
+        <translation>Nothing is lost: the program keeps them and saves them when you retry ({key}) or with your next answer.</translation>
+    </message>
+    <message>
+        <source>Thử lại ({key})</source>
+        <translation>Retry ({key})</translation>
     </message>
 </context>
 <context>
@@ -1810,12 +1857,36 @@
         <translation>Help</translation>
     </message>
     <message>
+        <source>Chỉ đọc: chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác, chỉ cửa sổ kia được ghi. Ở đây bạn xem lại và học được, nhưng không chơi ván mới, không nhập ván và không lưu tiến độ học.</source>
+        <translation>Read-only: the program is open on this data folder in another window, and only that window writes. Here you can review and learn, but not play a new game, import games or save lesson progress.</translation>
+    </message>
+    <message>
         <source>Phím tắt (F1)</source>
         <translation>Keyboard shortcuts (F1)</translation>
     </message>
     <message>
         <source>Giới thiệu</source>
         <translation>About</translation>
+    </message>
+    <message>
+        <source>Chưa lưu được</source>
+        <translation>Not saved</translation>
+    </message>
+    <message>
+        <source>Nếu đóng chương trình bây giờ, những gì chưa lưu được sẽ mất.</source>
+        <translation>If the program closes now, what could not be saved is lost.</translation>
+    </message>
+    <message>
+        <source>Thử lưu lại</source>
+        <translation>Try to save again</translation>
+    </message>
+    <message>
+        <source>Đóng, bỏ chúng</source>
+        <translation>Close and drop them</translation>
+    </message>
+    <message>
+        <source>Ở lại</source>
+        <translation>Stay</translation>
     </message>
 </context>
 <context>
@@ -1925,6 +1996,14 @@
     <message>
         <source>Chưa lưu được</source>
         <translation>Not saved</translation>
+    </message>
+    <message>
+        <source>Chỉ đọc</source>
+        <translation>Read-only</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được chơi và ghi ván. Hãy chơi ở cửa sổ đó, hoặc đóng nó rồi mở lại chương trình.</source>
+        <translation>The program is open on this data folder in another window: only that window plays and records games. Play there, or close it and open the program again.</translation>
     </message>
     <message>
         <source>Thử lại</source>
@@ -2162,6 +2241,14 @@
     <message>
         <source>Đã nhập</source>
         <translation>Imported</translation>
+    </message>
+    <message>
+        <source>Chỉ đọc</source>
+        <translation>Read-only</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được nhập ván vào thư viện.</source>
+        <translation>The program is open on this data folder in another window: only that window imports games into the library.</translation>
     </message>
     <message>
         <source>Đã nhập {n} ván mới từ {file}.</source>
@@ -2652,6 +2739,10 @@
     <message>
         <source>Không chơi tiếp được</source>
         <translation>Cannot play on</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được chơi và ghi ván.</source>
+        <translation>The program is open on this data folder in another window: only that window plays and records games.</translation>
     </message>
     <message>
         <source>Xuất ván ra .chan.json</source>

@@ -12,7 +12,7 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.widget import ChieuWidget
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QPoint, Qt, QWidget
+from desktop.qt import QObject, QPoint, Qt, QTimer, QWidget
 from engine.actions import Act, Action
 from engine.chan.ai import make_player
 from engine.chan.cards import Card
@@ -34,6 +34,21 @@ def open_window(qtbot: QtBot, data: Path, seeds: list[int] | None = None,
     window.activateWindow()  # shortcuts work in the active window only
     qtbot.waitUntil(window.isActiveWindow, timeout=TIMEOUT)
     return window
+
+
+class Heartbeat(QObject):
+    """Counts the ticks of a short timer: they only come while the event loop runs, so a
+    count that grows through a fault shows the window never froze (no wall-clock figure)."""
+
+    def __init__(self, ms: int = 10) -> None:
+        super().__init__()
+        self.ticks = 0
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start(ms)
+
+    def _tick(self) -> None:
+        self.ticks += 1
 
 
 def wait_for(qtbot: QtBot, condition: Callable[[], bool], timeout: int = TIMEOUT) -> None:

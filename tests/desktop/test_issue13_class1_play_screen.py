@@ -44,6 +44,20 @@ def english() -> Iterator[None]:
     set_language("vi")
 
 
+def fail_once_on_writer(qtbot: QtBot, window: MainWindow, method: str, message: str) -> None:
+    """The next call of the Store method `method` made by the hội's writer (on its own thread
+    and connection, issue 20) raises sqlite3.OperationalError(message)."""
+    done: list[object] = []
+
+    def patch(store: Store) -> None:
+        setattr(store, method, FailOnce(getattr(store, method),
+                                        sqlite3.OperationalError(message)))
+
+    window.play.controller.writer.run(patch, done.append, done.append)
+    wait_for(qtbot, lambda: bool(done))
+    assert done == [None]
+
+
 def stored(store: Store, game_id: int) -> list[int]:
     return [r[0] for r in store.db.execute(
         "SELECT idx FROM events WHERE game_id = ? ORDER BY idx", (game_id,))]
@@ -66,8 +80,7 @@ def stops_on_a_failed_move(qtbot: QtBot, window: MainWindow, message: str) -> QM
     """Play to the learner's turn, make the next write fail, make a move: the box."""
     window.new_session()
     play_some(qtbot, window, 2, settle=True)
-    window.store.append = FailOnce(window.store.append,  # type: ignore[method-assign]
-                                   sqlite3.OperationalError(message))
+    fail_once_on_writer(qtbot, window, "append", message)
     c = window.play.controller
     game = c.game
     assert game is not None
@@ -151,8 +164,7 @@ def test_issue13_class1_a_new_game_that_cannot_be_saved_is_asked_again(
         qtbot: QtBot, tmp_path: Any, english: None) -> None:
     window = open_window(qtbot, tmp_path, seeds=[SEED, SEED])
     assert set_language("en")
-    window.store.new_game = FailOnce(window.store.new_game,  # type: ignore[method-assign]
-                                     sqlite3.OperationalError("database is locked"))
+    fail_once_on_writer(qtbot, window, "new_game", "database is locked")
     window.new_session()
     box = failing_box(qtbot, window)
     play, c = window.play, window.play.controller

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from desktop_driver import open_window, press
+from learn_driver import stored_answers
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.view import ChieuView
@@ -57,7 +58,7 @@ def test_issue16_nuoc_hay_by_key_and_by_click(qtbot: QtBot, tmp_path: Path) -> N
     qtbot.mouseClick(b.buttons[wrong], Qt.MouseButton.LeftButton)
     grade = learn.drill.grade
     assert grade is not None and not grade.correct
-    assert learn.progress is not None
-    assert [(x.item_id, x.correct) for x in learn.progress.answers()] == \
+    answers = stored_answers(qtbot, learn)
+    assert [(x.item_id, x.correct) for x in answers] == \
         [(items[0].id, True), (items[1].id, False)]
-    assert learn.progress.answers()[1].response == {"move": moves[wrong]}
+    assert answers[1].response == {"move": moves[wrong]}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from desktop_driver import TIMEOUT, open_window, press
+from learn_driver import add_items, settled, stored_answers
 from pytestqt.qtbot import QtBot
 
 from desktop.call_order import ORDER
@@ -92,7 +93,7 @@ def test_the_call_order_is_the_canonical_one() -> None:
 def test_a_screen_never_shown_opens_no_progress_database(qtbot: QtBot, tmp_path: Path) -> None:
     screen = LearnScreen(tmp_path)
     qtbot.addWidget(screen)
-    assert screen.progress is None and not default_path(tmp_path).exists()
+    assert not screen.started and not default_path(tmp_path).exists()
 
 
 # ---------------------------------------------------------------------------- the lessons
@@ -107,6 +108,7 @@ def test_the_families_in_content_order_with_their_lessons_and_strengths(
         qtbot: QtBot, tmp_path: Path) -> None:
     learn = learn_of(open_window(qtbot, tmp_path))
     home = learn.home
+    settled(qtbot, learn)  # the strengths are read on the Worker
     listed = [str(home.lessons.item(r).data(LESSON_ROLE)) for r in range(home.lessons.count())
               if home.lessons.item(r).data(LESSON_ROLE)]
     assert listed == [le.id for le in lessons()]
@@ -166,6 +168,7 @@ def test_a_lesson_section_by_section_then_its_practice_round(qtbot: QtBot,
     assert not learn.summary.rows["loi"].isVisibleTo(learn.summary)
     press(qtbot, learn.summary, Qt.Key.Key_Escape)
     assert learn.stack.currentWidget() is home
+    settled(qtbot, learn)
     stats = home.rows["boc_cai"].stats.text()
     assert stats.startswith(f"{count} câu đã làm · {count} lần trả lời") and "100%" in stats
     assert home.rows["boc_cai"].bar.value() > 0  # right once: FSRS retrievability 1 now
@@ -203,12 +206,10 @@ def test_due_items_are_reviewed_and_survive_a_restart(qtbot: QtBot, tmp_path: Pa
     window = open_window(qtbot, tmp_path)
     learn = learn_of(window)
     items = drills.generate("boc_cai", 3, 17)
-    assert learn.progress is not None
-    learn.progress.add(items)  # new items are due at once
-    learn.refresh()
+    add_items(qtbot, learn, items)  # new items are due at once
     assert learn.home.due_button.text().startswith("Ôn bài đến hạn (3 câu)")
     press(qtbot, learn.home.lessons, Qt.Key.Key_R)
-    assert learn.stack.currentWidget() is learn.drill
+    qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.drill, timeout=TIMEOUT)
     drill = learn.drill
     assert drill.round is not None
     asked = drill.round.items  # the schedule's order: longest due first, then by id
@@ -220,24 +221,26 @@ def test_due_items_are_reviewed_and_survive_a_restart(qtbot: QtBot, tmp_path: Pa
     qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.summary, timeout=TIMEOUT)
     assert learn.summary.total.text() == "Đúng 2/3"
     learn.show_home()
+    settled(qtbot, learn)
     before = learn.home.rows["boc_cai"].stats.text()
     assert before.startswith("3 câu đã làm · 3 lần trả lời")
     window.close()
 
     again = learn_of(open_window(qtbot, tmp_path))
     assert again is not learn
+    settled(qtbot, again)
     assert again.home.rows["boc_cai"].stats.text() == before
     assert again.home.rows["boc_cai"].bar.value() == learn.home.rows["boc_cai"].bar.value()
-    assert again.progress is not None
-    assert [(a.item_id, a.correct) for a in again.progress.answers()] == [
+    assert [(a.item_id, a.correct) for a in stored_answers(qtbot, again)] == [
         (asked[0].id, True), (asked[1].id, False), (asked[2].id, True)]
 
 
 def test_nothing_due_says_so(qtbot: QtBot, tmp_path: Path) -> None:
     learn = learn_of(open_window(qtbot, tmp_path))
     press(qtbot, learn.home.lessons, Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: "Chưa có câu nào để ôn" in learn.home.status.text(),
+                    timeout=TIMEOUT)
     assert learn.stack.currentWidget() is learn.home
-    assert "Chưa có câu nào để ôn" in learn.home.status.text()
 
 
 # ---------------------------------------------------------------------------- my mistakes

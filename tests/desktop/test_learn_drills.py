@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from desktop_driver import TIMEOUT, find_hit, open_window, press
+from learn_driver import stored_answers
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.dealing import PILE_KEY, DealingView
@@ -97,9 +98,8 @@ def enter(qtbot: QtBot, learn: LearnScreen) -> None:
     key(qtbot, learn, Qt.Key.Key_Return)
 
 
-def recorded(learn: LearnScreen) -> list[tuple[str, bool]]:
-    assert learn.progress is not None
-    return [(a.item_id, a.correct) for a in learn.progress.answers()]
+def recorded(qtbot: QtBot, learn: LearnScreen) -> list[tuple[str, bool]]:
+    return [(a.item_id, a.correct) for a in stored_answers(qtbot, learn)]
 
 
 def finish(qtbot: QtBot, learn: LearnScreen, right: int, of: int) -> None:
@@ -173,7 +173,7 @@ def test_chia_bai_each_step_by_clicks_and_keys(qtbot: QtBot, tmp_path: Path) -> 
     enter(qtbot, learn)
     assert graded(learn)
 
-    assert recorded(learn) == [(i.id, ok) for i, ok in zip(
+    assert recorded(qtbot, learn) == [(i.id, ok) for i, ok in zip(
         items, (True, False, True, False, True, True), strict=True)]
     finish(qtbot, learn, 4, 6)
 
@@ -208,8 +208,7 @@ def test_boc_cai_timed_by_click_and_number_keys(qtbot: QtBot, tmp_path: Path) ->
     assert not graded(learn)
     assert "quá 6 giây" in learn.drill.feedback.text()
 
-    assert learn.progress is not None
-    answers = learn.progress.answers()
+    answers = stored_answers(qtbot, learn)
     assert [a.correct for a in answers] == [True, False, False]
     assert [a.elapsed_ms for a in answers] == [3000, 1000, 7000]
     assert answers[0].response == {"seat": items[0].answer, "elapsed_ms": 3000}
@@ -275,7 +274,7 @@ def test_arranging_and_counting_a_dealt_hand(qtbot: QtBot, tmp_path: Path) -> No
         enter(qtbot, learn)
         assert graded(learn) is right
         enter(qtbot, learn)
-    assert [ok for _, ok in recorded(learn)] == [True, False, True, False]
+    assert [ok for _, ok in recorded(qtbot, learn)] == [True, False, True, False]
     assert learn.stack.currentWidget() is learn.summary
 
 
@@ -320,8 +319,7 @@ def test_waiting_waits_and_eating_on_the_chieu(qtbot: QtBot, tmp_path: Path) -> 
         enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
-    assert learn.progress is not None
-    assert "live" in learn.progress.answers()[2].response
+    assert "live" in stored_answers(qtbot, learn)[2].response
 
     for right in (True, False):  # eat or not: the hand cards that may eat, or N
         a = asker(learn)
@@ -339,7 +337,7 @@ def test_waiting_waits_and_eating_on_the_chieu(qtbot: QtBot, tmp_path: Path) -> 
         results.append(graded(learn))
         enter(qtbot, learn)
     assert results == [True, False] * 3
-    assert [ok for _, ok in recorded(learn)] == results
+    assert [ok for _, ok in recorded(qtbot, learn)] == results
 
 
 # ---------------------------------------------------------------------------- xướng
@@ -387,7 +385,7 @@ def test_xuong_composed_in_the_call_dialog(qtbot: QtBot, tmp_path: Path) -> None
     extra = next(c for c in ("tom", "leo", "chiu", "thien_u", "bach_dinh") if c not in held)
     compose(qtbot, a, [(c, n) for c, n in items[1].answer["call"]] + [(extra, 1)])
     assert not graded(learn)
-    assert [ok for _, ok in recorded(learn)] == [True, False]
+    assert [ok for _, ok in recorded(qtbot, learn)] == [True, False]
     finish(qtbot, learn, 1, 2)
 
 
@@ -455,5 +453,5 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
         results.append(graded(learn))
         enter(qtbot, learn)
     assert results == [True, False] * 3
-    assert [ok for _, ok in recorded(learn)] == results
+    assert [ok for _, ok in recorded(qtbot, learn)] == results
     assert learn.stack.currentWidget() is learn.summary

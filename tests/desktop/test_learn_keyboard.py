@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from desktop_driver import TIMEOUT, find_hit, open_window
+from learn_driver import stored_answers
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.dealing import PILE_KEY
@@ -195,7 +196,7 @@ def test_enter_on_any_incomplete_answer_says_what_is_missing(qtbot: QtBot,
             qtbot.waitUntil(window.isActiveWindow, timeout=TIMEOUT)
     # each kind says its own lack (the two lỗi lists share theirs: tick, or say "hợp lệ")
     assert len(set(said)) == len(said) - 1
-    assert learn.progress is not None and learn.progress.answers() == []
+    assert stored_answers(qtbot, learn) == []
 
 
 # ---------------------------------------------------------------------------- ăn hay không
@@ -214,11 +215,11 @@ def test_eat_or_not_enter_with_nothing_chosen_is_not_an_answer(qtbot: QtBot,
     assert grade_of(learn) is None
     assert learn.drill.missing.text() == ("Chưa chọn quân nào để ăn. Không ăn thì bấm Không ăn "
                                           "(N).")
-    assert learn.progress is not None and learn.progress.answers() == []
+    assert stored_answers(qtbot, learn) == []
     typed(qtbot, Qt.Key.Key_N)
     grade = grade_of(learn)
     assert grade is not None and grade.correct is (items[0].answer["clean"] == [])
-    assert learn.progress.answers()[0].response == {"with": []}
+    assert stored_answers(qtbot, learn)[0].response == {"with": []}
     typed(qtbot, Qt.Key.Key_Return)
 
     a = learn.drill.asker  # the prompt on the chiếu says it too
@@ -232,7 +233,7 @@ def test_eat_or_not_enter_with_nothing_chosen_is_not_an_answer(qtbot: QtBot,
         canvas,  # type: ignore[arg-type]
         lambda h: h.kind is HitKind.BUTTON and h.key == "drill_no"))
     assert grade_of(learn) is not None
-    assert learn.progress.answers()[1].response == {"with": []}
+    assert stored_answers(qtbot, learn)[1].response == {"with": []}
 
 
 def test_the_no_eat_key_is_in_the_drill_keys_and_f1() -> None:
@@ -276,7 +277,8 @@ def test_the_status_follows_a_language_switch(qtbot: QtBot, tmp_path: Path) -> N
     window, learn = learn_window(qtbot, tmp_path)
     typed(qtbot, Qt.Key.Key_R)  # nothing to review yet: the status says why
     status = learn.home.status
-    assert status.text() == "Chưa có câu nào để ôn: hãy học và luyện một bài trước."
+    qtbot.waitUntil(lambda: status.text() == "Chưa có câu nào để ôn: hãy học và luyện một bài "
+                                             "trước.", timeout=TIMEOUT)
     window.toggle_language()
     qtbot.waitUntil(lambda: learn.home.title.text() == "Lessons", timeout=TIMEOUT)
     assert status.text() == "Nothing to review yet: learn and practise a lesson first."
@@ -298,5 +300,4 @@ def test_a_lỗi_move_is_called_allowed_with_n_never_by_enter_alone(qtbot: QtBot
     typed(qtbot, Qt.Key.Key_N)
     grade = grade_of(learn)
     assert grade is not None and grade.correct is (items[0].answer["verdict"] == [])
-    assert learn.progress is not None
-    assert learn.progress.answers()[0].response == {"rules": [], "bao": False}
+    assert stored_answers(qtbot, learn)[0].response == {"rules": [], "bao": False}

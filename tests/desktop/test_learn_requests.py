@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from desktop_driver import TIMEOUT, open_window, press
+from learn_driver import add_items
 from pytestqt.qtbot import QtBot
 from test_learn import learn_of, record_careless_game
 
@@ -98,15 +99,14 @@ def test_a_lesson_round_asked_while_the_mistakes_load_is_played_and_kept(
 
 def test_the_due_review_is_not_replaced_by_a_late_mistakes_deck(
         qtbot: QtBot, tmp_path: Path, held_mistakes: Held) -> None:
-    """R (the due review, at once) supersedes the mistakes request still running."""
+    """R (the due review, read at once from progress.db) supersedes the mistakes request
+    still running."""
     _, learn = window_with_mistakes(qtbot, tmp_path)
-    assert learn.progress is not None
-    learn.progress.add(drills.generate("boc_cai", 3, 17))
-    learn.refresh()
+    add_items(qtbot, learn, drills.generate("boc_cai", 3, 17))
     press(qtbot, learn.home.lessons, Qt.Key.Key_M)
     assert held_mistakes.entered.wait(TIMEOUT / 1000)
     press(qtbot, learn.home.lessons, Qt.Key.Key_R)
-    assert learn.stack.currentWidget() is learn.drill
+    qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.drill, timeout=TIMEOUT)
     round_ = learn.drill.round
     assert round_ is not None and round_.source.kind == "due"
     held_mistakes.release.set()

@@ -82,11 +82,13 @@ def test_real_mode_plays_the_violation_and_judges_it(qtbot: QtBot, tmp_path: Pat
     c = window.play.controller
     bad = bad_move(window, game)
     assert bad is not None and bad in game.legal_actions()
+    said: list[str] = []  # the move is told once stored (on the writer's thread, issue 20)
+    c.view_changed.connect(lambda view: said.append(view.message))
     c._try(bad)
     wait_for(qtbot, lambda: any(v.seat == LEARNER for v in game.violations))
     rule = next(v.rule for v in game.violations if v.seat == LEARNER)
     assert window.play.warning_dialog is None
-    assert rule in c.message  # "Bạn phạm lỗi L…"
+    wait_for(qtbot, lambda: any(rule in m for m in said))  # "Bạn phạm lỗi L…"
     stored = window.store.session(c.session_id or 0).games[0].actions
     assert bad in stored
 

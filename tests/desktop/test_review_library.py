@@ -199,6 +199,7 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     press(qtbot, viewer.chieu, Qt.Key.Key_C)  # keys.py replay_branch
     wait_for(qtbot, lambda: window.activity() == "play")
     c = window.play.controller
+    wait_for(qtbot, lambda: c.game is not None)  # read on the hội's writer thread
     game = c.game
     assert game is not None and len(review.store.game_ids()) == before + 1
     assert c.game_id not in (None, row.game_id)
@@ -212,7 +213,8 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     c._try(game.legal_actions()[0])  # a self-play game is in real mode: no warning
     wait_for(qtbot, lambda: len(game.record) > at)
     assert game.record[at].seat == 2  # the learner's move, recorded
-    assert len(review.store.session(c.session_id or 0).games[0].actions) > at
+    # stored by the hội's writer thread once its commit is done (the move is shown after)
+    wait_for(qtbot, lambda: len(review.store.session(c.session_id or 0).games[0].actions) > at)
 
 
 def test_a_background_refresh_keeps_where_the_learner_scrolled(qtbot: QtBot,

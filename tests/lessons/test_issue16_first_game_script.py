@@ -150,17 +150,17 @@ def test_issue16_a_wrong_call_says_what_is_missing() -> None:
 
 def test_issue16_the_position_is_kept_and_only_for_this_game(tmp_path: Path) -> None:
     path = tmp_path / "first_game.json"
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
     save_position(path, GUIDE, 5)
-    assert load_position(path, GUIDE) == 5
+    assert load_position(path, GUIDE).step == 5
     other = FirstGame(GUIDE.deal, GUIDE.moves[:-1] + GUIDE.moves[-1:], GUIDE.learner)
-    assert load_position(path, other) == 5  # the same game, however it was built
+    assert load_position(path, other).step == 5  # the same game, however it was built
     path.write_text('{"game": "something else", "step": 5}')
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
     path.write_text("not json")
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
     path.write_text("[" * 100_000 + "]" * 100_000)  # nested too deeply for json
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
 
 
 def test_issue16_a_fifo_or_a_huge_file_in_place_of_the_position_is_not_read(
@@ -168,13 +168,13 @@ def test_issue16_a_fifo_or_a_huge_file_in_place_of_the_position_is_not_read(
     # reading a FIFO would block Học for ever (issue 13, class 4): it is a damaged position
     path = tmp_path / "first_game.json"
     os.mkfifo(path)
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
     path.unlink()
     path.write_bytes(b" " * (MAX_POSITION_BYTES + 1))
-    assert load_position(path, GUIDE) == 0
+    assert load_position(path, GUIDE).step == 0
     path.unlink()
     save_position(path, GUIDE, 3)  # written whole, beside no temporary file
-    assert load_position(path, GUIDE) == 3
+    assert load_position(path, GUIDE).step == 3
     assert [p.name for p in tmp_path.iterdir()] == ["first_game.json"]
 
 

@@ -24,14 +24,22 @@ def test_written_file_follows_the_umask(tmp_path: Path) -> None:
 
 def test_a_database_larger_than_a_record_is_still_copied(tmp_path: Path) -> None:
     """Records (.chan.json) stop at 20 MB; a database is copied, so a big library opens."""
+    import sqlite3
+    from contextlib import closing
+
     from replays.database import copied
-    from replays.files import MAX_BYTES, SQLITE_MAGIC
+    from replays.files import MAX_BYTES
 
     big = tmp_path / "thư viện.db"
-    with big.open("wb") as f:
-        f.write(SQLITE_MAGIC)
-        f.truncate(MAX_BYTES + 1)
+    with closing(sqlite3.connect(big)) as conn:
+        conn.execute("CREATE TABLE t (b BLOB)")
+        conn.execute("INSERT INTO t VALUES (zeroblob(?))", (MAX_BYTES + 1,))
+        conn.commit()
+    size = big.stat().st_size
+    assert size > MAX_BYTES
     before = big.stat().st_mtime_ns
     with copied(big) as copy:
-        assert copy.stat().st_size == MAX_BYTES + 1
+        assert copy.stat().st_size == size
+        with closing(sqlite3.connect(copy)) as conn:
+            assert conn.execute("SELECT length(b) FROM t").fetchone()[0] == MAX_BYTES + 1
     assert big.stat().st_mtime_ns == before

@@ -187,11 +187,11 @@ def test_issue13_class3_a_read_only_folder_leaves_nothing_and_says_so(
 
     monkeypatch.setattr("replays.files.tempfile.mkstemp", refused)  # (root ignores chmod)
     before = listing(tmp_path)
-    for code, _, err in (export(capsys, db, tmp_path / "new" / "a.chan.json"),
+    for code, _, err in (export(capsys, db, tmp_path / "a.chan.json"),
                          report(capsys, chan, tmp_path / "a.html")):
         assert code == 2
         assert "Permission denied" in err and "không có quyền ghi" in err
-    assert listing(tmp_path) == before  # not even the folder it would have made
+    assert listing(tmp_path) == before  # (a missing folder is never made: test_cli_outputs)
 
 
 def test_issue13_class3_the_rename_failing_removes_the_temporary_file(

@@ -29,6 +29,7 @@ from replays.errors import (
     FULL,
     LOCKED,
     PERMISSION,
+    READONLY,
     DatabaseProblem,
     cause_of,
     database_error,
@@ -94,7 +95,7 @@ def test_issue13_class5_cause_of_reads_the_systems_errno() -> None:
     assert cause_of(OSError(errno.ENOSPC, "No space left on device")) == FULL
     assert cause_of(OSError(errno.EDQUOT, "Disk quota exceeded")) == FULL
     assert cause_of(PermissionError(errno.EACCES, "Permission denied")) == PERMISSION
-    assert cause_of(OSError(errno.EROFS, "Read-only file system")) == PERMISSION
+    assert cause_of(OSError(errno.EROFS, "Read-only file system")) == READONLY
     assert cause_of(ValueError("a bug")) is None  # a bug stays a bug
     assert cause_of(OSError(errno.EBADF, "Bad file descriptor")) is None
 

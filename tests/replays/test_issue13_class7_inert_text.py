@@ -38,12 +38,14 @@ def evil_file(evil_doc: dict[str, Any], tmp_path: Path) -> Path:
     return path
 
 
-def test_issue13_class7_analyze_text_escapes_names(
+def test_issue13_class7_analyze_text_shows_names_without_controls(
         evil_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "analyze", evil_file)
     assert code == 0, err
-    assert not RAW.search(out)
-    assert "\\x1b[2J\\x1b[31mLan\\x07\\x9b6n\\u202eX\\x7f" in out  # shown, not obeyed
+    assert not RAW.search(out) and not RAW.search(err)
+    # a name is read without its controls (replays.names, issue 20), and that is said
+    assert "ghế/seat 0 ([2J[31mLan6nX)" in out
+    assert "seat 0: the player's name held control or invisible characters" in err
 
 
 def test_issue13_class7_analyze_json_keeps_the_name_and_prints_no_control(

@@ -21,6 +21,7 @@ import replays.rebuild as rebuild
 from engine.chan.deal import Deal
 from engine.chan.game import ChanGame as Game
 from engine.chan.session import ChanSession as Session
+from replays.choice import Choice
 from replays.cli import main
 from replays.commands import analysed
 from replays.errors import BadRecord
@@ -218,8 +219,9 @@ def test_issue13_class9_the_resumed_session_equals_the_whole_hoi_replayed(
         assert (new.next_picker, new.thong_seat) == (old.next_picker, old.thong_seat)
 
 
-def resumed_hoi(store: Store, game_id: int) -> Session:
-    """What desktop.play.hoi.Hoi.resume keeps as the hội's Session."""
+def resumed_hoi(qtbot: Any, store: Store, game_id: int) -> Session:
+    """What desktop.play.hoi.Hoi.resume keeps as the hội's Session (read on the hội's
+    writer thread, issue 20)."""
     from desktop.play.hoi import Hoi
     from desktop.play.pacing import INSTANT
     from desktop.settings import Settings
@@ -229,24 +231,25 @@ def resumed_hoi(store: Store, game_id: int) -> Session:
     hoi_ = Hoi(store, Settings(), worker, pacing=INSTANT)
     try:
         hoi_.resume(game_id)
+        qtbot.waitUntil(lambda: hoi_.game_id is not None, timeout=10_000)
         assert hoi_.game_id == game_id
         assert hoi_.session is not None
         return hoi_.session
     finally:
-        hoi_.stop()
+        hoi_.shutdown()
 
 
 def test_issue13_class9_resuming_on_the_play_screen_replays_the_game_alone(
-        tmp_path: Path, qapp: Any, no_replay: list[int]) -> None:
+        tmp_path: Path, qtbot: Any, no_replay: list[int]) -> None:
     with Store.open(tmp_path / "r.db") as store:
         _, done, gid = interrupted_hoi(store)
         expected = old_session(store, gid)
         no_replay.clear()
-        session = resumed_hoi(store, gid)
+        session = resumed_hoi(qtbot, store, gid)
         assert no_replay == [6]  # the interrupted game's six events, and nothing else
         same_session(session, expected)
         break_game(store, done[0])  # the hội's first game can no longer be read
-        same_session(resumed_hoi(store, gid), expected)
+        same_session(resumed_hoi(qtbot, store, gid), expected)
 
 
 # ---------------------------------------------------------------------------- analyze --game
@@ -264,7 +267,7 @@ def analysed_db(path: Path) -> tuple[list[int], list[int]]:
 
 def shown_key(item: Any) -> tuple[Any, ...]:
     analysed_item, game, positions = item
-    return (analysed_item.doc, analysed_item.players, analysed_item.title, game.state_key(),
+    return (analysed_item.doc, analysed_item.players, analysed_item.van, game.state_key(),
             {k: v.state_key() for k, v in positions.items()})
 
 
@@ -275,13 +278,16 @@ def test_issue13_class9_analyze_game_n_equals_the_whole_database_replayed(
     everything = analysed(db)
     shown = replayed(everything)
     assert len(everything) == len(first) + len(second)
+    # each game's ván counts from 1 within its own hội, as the program shows it (issue 20)
+    assert [a.van for a in everything] == [*range(1, len(first) + 1),
+                                           *range(1, len(second) + 1)]
     assert any(s[1].thong_seat is not None for s in shown)  # thông is played: not vacuous
     for n in range(len(everything)):
-        alone = analysed(db, n)
+        alone = analysed(db, Choice(game=n))
         assert len(alone) == 1
         assert alone[0].doc == everything[n].doc
-        assert (alone[0].players, alone[0].title) == (everything[n].players,
-                                                      everything[n].title)
+        assert (alone[0].players, alone[0].van) == (everything[n].players,
+                                                    everything[n].van)
         assert shown_key(replayed(alone)[0]) == shown_key(shown[n])
 
 

@@ -51,9 +51,12 @@ def error_counts(doc: dict[str, object]) -> dict[str, int]:
 
 
 def state(path: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file beside ``path`` (the file, any -wal/-shm) with its bytes and mtime."""
-    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(path.parent.iterdir())
-            if p.name.startswith(path.name)}
+    """Every file beside ``path`` (the file, any -wal) with its bytes and mtime; the -shm
+    only by name: it is SQLite's shared-memory index, whose read marks every reader of a
+    live database moves (reading it consistently is how SQLite coordinates readers)."""
+    return {p.name: (b"", 0) if p.name.endswith("-shm") else
+            (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(path.parent.iterdir()) if p.name.startswith(path.name)}
 
 
 @pytest.fixture

@@ -88,7 +88,7 @@ def test_analyze_prints_plain_text_for_people(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path / "s.chan.json", session_doc())
     code, out, _ = run(capsys, "analyze", path)
-    assert code == 0 and out.startswith("Ván 0 / Game 0")
+    assert code == 0 and out.startswith("Ván 1 / Game 1\n")  # people count games from 1
     assert "Kết quả / Result" in out and "Ghi chú / Annotations" in out
     with pytest.raises(json.JSONDecodeError):
         json.loads(out)
@@ -170,7 +170,7 @@ def test_an_unexpected_failure_exits_1(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_usage_errors_exit_2_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "export", "x.db", "--out", "y.json")
+    code, _, err = run(capsys, "export", "x.db", "--game", "1")  # no --out
     assert code == 2 and "error:" in err and "lỗi:" in err
 
 

@@ -58,8 +58,8 @@ class Page(HTMLParser):
             assert self.game is not None
             self.results.setdefault(self.game, {}).update(
                 {k: v for k, v in a.items() if k.startswith("data-")})
-        if tag == "span" and "card" in cls:
-            self._card = (a["class"], [])
+        if tag == "i":  # a card (the page's only <i>)
+            self._card = (a.get("class", ""), [])
             if self._position:
                 self.positions[-1] += 1
         if tag == "table" and "position" in cls:
@@ -197,7 +197,7 @@ def test_the_page_is_self_contained_vietnamese_first_with_red_cards_red(
         code, name = label.split(" ", 1)
         c = Card.parse(code)
         assert name == c.name_vi  # the card's Vietnamese name, with diacritics
-        assert ("red" in cls.split()) == c.is_red  # R1.4
+        assert ("r" in cls.split()) == c.is_red  # R1.4
     setup = 100  # every position shows every card outside the nọc
     assert page.positions and all(0 < n <= setup for n in page.positions)
 
@@ -278,12 +278,12 @@ def test_sentences_count_moves_from_1_while_the_data_keeps_the_event_index(
     for doc in docs:
         for a in doc["annotations"]:
             e = int(a["event"])
-            assert f'data-at-event="{e}"><h4>Sau nước {e + 1} <span class="en" lang="en">' \
-                   f'after move {e + 1}</span>' in text
+            assert f'data-at-event="{e}"><h4><span class="vi">Sau nước {e + 1}</span>' \
+                   f'<span class="en" lang="en">after move {e + 1}</span>' in text
             cause = a.get("cause_event")
             if isinstance(cause, int):
                 causes += 1
-                assert f'<p class="cause">Do nước {cause + 1}: ' in text
+                assert f'<p class="cause"><span class="vi">Do nước {cause + 1}: ' in text
                 assert f'set up by move {cause + 1}: ' in text
             if a["kind"] == "note_fed_next":
                 fed += 1
