@@ -9,7 +9,7 @@ hội costs what opening game 1 does; when it is missing or unreadable the hội
 The state follows exactly what replaying the whole hội gives (replays.rebuild.replay_session
 for the thông — a game that is not over breaks the chain —, and the engine ``Session`` of the
 finished games for the totals and the picker, as desktop.play.resume.session_after keeps
-them); tests/replays/test_issue13_class9_hoi_snapshot.py checks them against each other.
+them); tests/replays/test_hoi_snapshot.py checks them against each other.
 """
 
 from __future__ import annotations

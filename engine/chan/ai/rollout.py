@@ -8,7 +8,7 @@ engine keeps them as it judges: engine.chan.masks). A rollout only
 needs the policy's pick, so it scores the clean moves only when one exists
 (``score(clean_only=True)``), and a decision whose value context is the previous one's (the
 discard after an eat) reuses the hand values already computed: every pick is the one
-``NormalPlayer`` makes from the seat's observation (tests/ai/test_issue15_rollout_speed_...).
+``NormalPlayer`` makes from the seat's observation (tests/ai/test_rollout_equivalence.py).
 """
 
 from __future__ import annotations
