@@ -98,14 +98,13 @@ def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) 
     app = make_app(argv)
     if smoke:
         return smoke_run(app, data_dir)
-    from desktop.main_window import MainWindow
+    from desktop.recovery.launcher import Launcher
 
-    try:
-        window = MainWindow(data_dir)
-    except START_ERRORS as error:  # a database we must not touch, a folder we can't use
-        _cannot_start(error)
+    # a damaged library is offered for restoring or salvaging (issue 20); a database we must
+    # not touch or a folder we can't use is said, as always
+    launcher = Launcher(data_dir)
+    if not launcher.start():
         return 2
-    window.show()
     return app.exec()
 
 
@@ -171,7 +170,7 @@ def smoke_run(app: QApplication, data_dir: Path | None,
             temp = tempfile.TemporaryDirectory(prefix="chan-tutor-smoke-")
             data_dir = Path(temp.name)
         window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False,
-                            mute=True)
+                            mute=True, backups=False)
     except START_ERRORS as error:  # like the normal start, without a box to wait on
         _cannot_start(error, box=False)
         if temp is not None:

@@ -5,11 +5,13 @@ sound, language, help and About; it owns the store, the Worker and the sounds.
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop.backups import Backups
 from desktop.chieu.scene import Scene
 from desktop.i18n import current, pick, set_language, translate
 from desktop.keys import bind, keys_of
@@ -36,6 +38,7 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
+from desktop.recovery.guard import LibraryGuard
 from desktop.settings import (
     DAMAGED_SUFFIX,
     Settings,
@@ -77,12 +80,22 @@ class MainWindow(QMainWindow):
 
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
-                 scene: Scene | None = None, mute: bool = False) -> None:
+                 scene: Scene | None = None, mute: bool = False, backups: bool = True) -> None:
         # the data first: a folder that cannot be opened raises before any widget exists
         # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
         db = default_db(data_dir)
         db.parent.mkdir(parents=True, exist_ok=True)
         store = Store.open(db)
+        try:  # a library damaged past its header fails at its first read (issue 20): the
+            # store is closed before the damaged file is offered for restoring
+            self._build(store, data_dir, pacing, seeds, offer_resume, scene, mute, backups)
+        except BaseException:
+            store.close()
+            raise
+
+    def _build(self, store: Store, data_dir: Path | None, pacing: Pacing,
+               seeds: Callable[[], int] | None, offer_resume: bool, scene: Scene | None,
+               mute: bool, backups: bool) -> None:
         super().__init__()
         self.data_dir = data_dir
         self.settings_file = settings_path(data_dir)
@@ -106,6 +119,12 @@ class MainWindow(QMainWindow):
                                seeds, self.scene)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
+        # issue 20: damage is never swallowed, and the library is backed up as it is played
+        self.guard = LibraryGuard(store.path, self.worker, self)
+        self.play.controller.save_failed.connect(lambda error: self.guard.failed(error.cause))
+        self.play.session_ended.connect(self._session_ended)
+        self.backups = Backups(data_dir, self.worker, self)
+        self.backups.damaged.connect(lambda error: self.guard.check(error, said=False))
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
         self.review: ReviewScreen | None = None
         self.pages = QStackedWidget()
@@ -166,6 +185,8 @@ class MainWindow(QMainWindow):
         self.show_activity("play")
         self.resize(initial_size(self.screen()))
         QTimer.singleShot(0, lambda: self._start_notices(offer_resume))
+        if backups:
+            QTimer.singleShot(0, self.backups.start)
 
     # ------------------------------------------------------------------ activities
 
@@ -185,6 +206,10 @@ class MainWindow(QMainWindow):
 
                 self.review = ReviewScreen(self.store, self.worker, self.scene)
                 self.review.branched.connect(self.play_branch)
+                self.review.library_failed.connect(
+                    lambda error, said: self.guard.failed(error, said))
+                if self.review.read_error is not None:  # its first listing failed
+                    self.guard.failed(self.review.read_error, said=False)
                 self.pages.addWidget(self.review)
             else:
                 self.review.refresh()
@@ -216,6 +241,10 @@ class MainWindow(QMainWindow):
         if self.review is not None:
             self.review.refresh()
 
+    def _session_ended(self) -> None:
+        if self.backups.timer.isActive():  # backups on (not in a smoke run)
+            self.backups.take()
+
     # ------------------------------------------------------------------ resume
 
     def _start_notices(self, resume: bool) -> None:
@@ -246,7 +275,12 @@ class MainWindow(QMainWindow):
         """On start: an interrupted game is offered for resuming (issue 6)."""
         if self._closed:
             return
-        game_id = offerable_game(self.store, self.settings.skip_resume)
+        try:
+            game_id = offerable_game(self.store, self.settings.skip_resume)
+        except sqlite3.DatabaseError as error:  # a damaged library: the offer to mend it
+            if not self.guard.failed(error, said=False):
+                raise
+            return
         if game_id is None:
             return
         box = QMessageBox(self)
@@ -363,6 +397,7 @@ class MainWindow(QMainWindow):
         """Stop the game's timers and work; every move is already in the store."""
         if not self._closed:
             self._closed = True
+            self.backups.stop()
             self.play.shutdown()
             if self.review is not None:
                 self.review.shutdown()

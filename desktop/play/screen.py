@@ -73,6 +73,7 @@ class PlayScreen(QWidget):
     """The Chơi activity."""
 
     games_changed = Signal()  # a game was recorded to the end: the review list is stale
+    session_ended = Signal()  # a hội was left (or a new one started): time for a backup
     settings_wanted = Signal()
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
@@ -156,6 +157,8 @@ class PlayScreen(QWidget):
 
     def start_session(self) -> None:
         """A new hội with the current settings."""
+        if self.controller.session_id is not None:
+            self.session_ended.emit()
         self.controller.settings = self.settings
         self.controller.start_session()
 
@@ -177,6 +180,7 @@ class PlayScreen(QWidget):
     def end_session(self) -> None:
         """Leave the hội (it stays in the store) and go back to the start page."""
         self.controller.stop()
+        self.session_ended.emit()
         self.show_start()
 
     def apply_settings(self, settings: Settings) -> None:
