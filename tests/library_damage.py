@@ -34,6 +34,22 @@ def add_games(path: Path, games: int, seed: int) -> list[int]:
     return make_library(path, games, seed, hoi=games)
 
 
+def backed_up_library(db: Path) -> Path:
+    """A library of 25 games at ``db``: backed up at 20 and at 23 games (the newest backup),
+    then 2 more played; ``db``."""
+    from datetime import UTC, datetime, timedelta
+
+    from replays.backup import take
+
+    start = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    make_library(db, 20)
+    take(db, now=start)
+    add_games(db, 3, seed=31)
+    take(db, now=start + timedelta(minutes=15))
+    add_games(db, 2, seed=32)
+    return db
+
+
 def games_of(path: Path) -> dict[int, list[tuple[object, ...]]]:
     """Every game of a library and its events, read through SQLite (to compare)."""
     with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:

@@ -43,6 +43,12 @@ def library(data: Path, lang: str) -> Path:
     return db
 
 
+def program(data: Path) -> Launcher:
+    """The program on ``data`` as run_app starts it (quitting the offer exits nothing)."""
+    return Launcher(data, lambda: MainWindow(data, pacing=INSTANT, offer_resume=False),
+                    lambda code: None)
+
+
 def main() -> int:
     """Save the screenshots; print their paths."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -58,9 +64,7 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as tmp:  # at start: a truncated library
                 data = Path(tmp)
                 damage(library(data, lang), "truncated")
-                launcher = Launcher(data, lambda d=data: MainWindow(d, pacing=INSTANT,
-                                                                    offer_resume=False),
-                                    lambda code: None)
+                launcher = program(data)
                 launcher.start()
                 dialog = launcher.dialog
                 assert dialog is not None
@@ -78,9 +82,7 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as tmp:  # while open: Xem lại finds it damaged
                 data = Path(tmp)
                 db = library(data, lang)
-                launcher = Launcher(data, lambda d=data: MainWindow(d, pacing=INSTANT,
-                                                                    offer_resume=False),
-                                    lambda code: None)
+                launcher = program(data)
                 launcher.start()
                 window = launcher.window
                 assert window is not None

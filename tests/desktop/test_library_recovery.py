@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -31,6 +31,7 @@ from tests.fault_helpers import small_tmpfs
 from tests.library_damage import (
     KINDS,
     add_games,
+    backed_up_library,
     damage,
     games_of,
     make_library,
@@ -47,12 +48,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def data(tmp_path: Path) -> Path:
     """A data folder whose library holds 25 games, backed up at 20 and at 23 (the newest)."""
     folder = tmp_path / "data"
-    db = default_db(folder)
-    make_library(db, 20)
-    take(db, now=T0)
-    add_games(db, 3, seed=31)
-    take(db, now=T0 + timedelta(minutes=15))
-    add_games(db, 2, seed=32)
+    backed_up_library(default_db(folder))
     return folder
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,13 @@ from replays.recovery import (
 )
 from replays.store import Store
 from tests.fault_helpers import small_tmpfs
-from tests.library_damage import KINDS, add_games, games_of, make_library, snapshot
+from tests.library_damage import (
+    KINDS,
+    backed_up_library,
+    games_of,
+    make_library,
+    snapshot,
+)
 from tests.library_damage import damage as break_file
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -38,13 +44,7 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 @pytest.fixture
 def library(tmp_path: Path) -> Path:
     """A library of 25 games: backed up at 20 and at 23 (the newest), then 2 more played."""
-    db = tmp_path / "data" / "replays.db"
-    make_library(db, 20)
-    take(db, now=T0)
-    add_games(db, 3, seed=31)
-    take(db, now=T0 + timedelta(minutes=15))
-    add_games(db, 2, seed=32)
-    return db
+    return backed_up_library(tmp_path / "data" / "replays.db")
 
 
 def newest_backup(db: Path) -> Path:

@@ -11,19 +11,18 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing, suppress
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from replays.backup import take
 from replays.errors import BadRecord
 from replays.library import list_games
 from replays.recovery import rescue
 from replays.store import Store
 from tests.library_damage import (
     KINDS,
-    add_games,
+    backed_up_library,
     damage,
     games_of,
     make_library,
@@ -69,13 +68,7 @@ def assert_opens(db: Path) -> None:
 @pytest.fixture
 def library(tmp_path: Path) -> Path:
     """A library of 25 games: backed up at 20 and at 23 (the newest), then 2 more played."""
-    db = tmp_path / "data" / "replays.db"
-    make_library(db, 20)
-    take(db, now=T0)
-    add_games(db, 3, seed=31)
-    take(db, now=T0 + timedelta(minutes=15))
-    add_games(db, 2, seed=32)
-    return db
+    return backed_up_library(tmp_path / "data" / "replays.db")
 
 
 @pytest.mark.parametrize("kind", KINDS)
