@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from replays.database import BUSY_MS
-from replays.errors import DAMAGED, DatabaseProblem, cause_of, database_error
+from replays.errors import DAMAGED, PERMISSION, DatabaseProblem, cause_of, database_error
 from replays.migrations import APPLICATION_ID
 
 FOLDER = "backups"  # in the data folder, beside the databases
@@ -211,8 +211,8 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _clean_stale(folder: Path, stem: str) -> None:
-    """Remove the temporary files of backups killed midway (older than an hour: another
+def clean_stale(folder: Path, stem: str) -> None:
+    """Remove the temporary files of backups (or repairs) killed midway (older than an hour: another
     program's backup under way is never touched)."""
     now = time.time()
     with suppress(OSError):
@@ -275,9 +275,10 @@ def take(db: Path, contents: Contents = REPLAYS, now: datetime | None = None
     folder = folder_of(db)
     try:
         folder.mkdir(exist_ok=True)
-    except OSError as e:
-        raise _failed(db, "could not be backed up", "không sao lưu được", e) from None
-    _clean_stale(folder, db.stem)
+    except OSError as e:  # a file in its place: it cannot be written there
+        raise _failed(db, "could not be backed up", "không sao lưu được", e,
+                      cause_of(e) or PERMISSION) from None
+    clean_stale(folder, db.stem)
     kept = backups(db)
     try:
         with closing(connect_live(db)) as source, scratch(folder, db.stem) as tmp:

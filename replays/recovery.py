@@ -25,6 +25,7 @@ from replays.backup import (
     SIDES,
     Backup,
     BackupFailed,
+    clean_stale,
     connect_kept,
     copy_database,
     newest_good,
@@ -180,6 +181,7 @@ def restore(db: Path, backup: Backup | None = None, now: datetime | None = None)
                                  "Không có bản sao lưu nào còn nguyên của thư viện để khôi "
                                  "phục.")
         backup = found[0]
+    clean_stale(db.parent, db.stem)
     try:
         with closing(connect_kept(backup.path)) as source, scratch(db.parent, db.stem) as tmp:
             games = copy_database(source, tmp, REPLAYS)
@@ -198,6 +200,7 @@ def rescue(db: Path, use_backup: bool = True, now: datetime | None = None,
     the damaged one is then left where it was."""
     found = newest_good(db) if use_backup else None
     backup = found[0] if found is not None else None
+    clean_stale(db.parent, db.stem)
     try:
         with scratch(db.parent, db.stem) as tmp:
             into = connect(tmp, db.name)

@@ -226,3 +226,12 @@ def test_a_blank_or_foreign_database_is_not_backed_up(tmp_path: Path) -> None:
         conn.execute("CREATE TABLE contacts (name TEXT)")
     assert take(blank) is None and take(foreign) is None
     assert list((tmp_path / "backups").iterdir()) == []
+
+
+def test_a_file_where_the_backups_folder_goes_is_said_and_left_alone(library: Path) -> None:
+    (library.parent / "backups").write_text("the learner's notes\n", encoding="utf-8")
+    with pytest.raises(BackupFailed) as failed:
+        take(library, now=T0)
+    assert failed.value.cause == PERMISSION
+    assert "File exists" in failed.value.en or "Not a directory" in failed.value.en
+    assert (library.parent / "backups").read_text(encoding="utf-8") == "the learner's notes\n"
