@@ -1,11 +1,14 @@
 """Libraries to damage (issue 20): a real library of self-play games, and what a failing disk
 or a stray program does to its file — truncated, garbage, pages overwritten in the middle,
-emptied. Tests damage a closed library only: these helpers write the file as bytes."""
+emptied. The file is written as bytes: a library this process holds is damaged only from
+another process (``overwrite_in_another_process``)."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -13,6 +16,7 @@ from engine.ai.selfplay import play_session
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
 
+ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = (Player("Lan"), *(Player(f"Máy {i}", "ai", "random") for i in range(1, 4)))
 KINDS = ("truncated", "garbage", "half-overwritten")
 
@@ -100,6 +104,16 @@ def overwrite_pages(path: Path, pages: list[int], seed: int = 2) -> bytes:
         data[(page - 1) * size:page * size] = rnd.randbytes(size)
     path.write_bytes(bytes(data))
     return bytes(data)
+
+
+def overwrite_in_another_process(path: Path, pages: list[int]) -> None:
+    """A stray program writes over pages of a library this process holds (never an open()
+    of this process: closing it would drop this process's locks on the file)."""
+    script = ("import sys; from pathlib import Path; "
+              "from tests.library_damage import overwrite_pages; "
+              "overwrite_pages(Path(sys.argv[1]), [int(p) for p in sys.argv[2:]])")
+    subprocess.run([sys.executable, "-c", script, str(path), *map(str, pages)], cwd=ROOT,
+                   check=True)
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:

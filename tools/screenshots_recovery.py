@@ -29,7 +29,13 @@ from desktop.recovery.launcher import Launcher
 from desktop.settings import Settings, save, settings_path
 from replays.backup import take
 from replays.paths import default_db
-from tests.library_damage import add_games, damage, make_library, overwrite_pages, pages_of
+from tests.library_damage import (
+    add_games,
+    damage,
+    make_library,
+    overwrite_in_another_process,
+    pages_of,
+)
 
 
 def library(data: Path, lang: str) -> Path:
@@ -88,7 +94,7 @@ def main() -> int:
                 assert window is not None
                 window.resize(*size)
                 pump(lambda w=window: bool(w.backups.taken) and not w.backups.busy)
-                overwrite_pages(db, pages_of(db, "games"))
+                overwrite_in_another_process(db, pages_of(db, "games"))
                 window.show_activity("review")
                 pump(lambda w=window: w.guard.dialog is not None)
                 shot(window, args.out / f"recovery-open-{tag}.png", window.guard.dialog)

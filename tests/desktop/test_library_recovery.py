@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +33,7 @@ from tests.library_damage import (
     damage,
     games_of,
     make_library,
+    overwrite_in_another_process,
     pages_of,
     snapshot,
 )
@@ -189,16 +188,6 @@ def test_a_locked_or_foreign_library_keeps_the_clear_message_and_no_offer(
 
 
 # ------------------------------------------------------------------------- while open
-
-
-def overwrite_in_another_process(db: Path, pages: list[int]) -> None:
-    """A stray program writes over pages of the library the window holds (never an open()
-    of this process: closing it would drop this process's locks on the file)."""
-    script = ("import sys; from pathlib import Path; "
-              "from tests.library_damage import overwrite_pages; "
-              "overwrite_pages(Path(sys.argv[1]), [int(p) for p in sys.argv[2:]])")
-    subprocess.run([sys.executable, "-c", script, str(db), *map(str, pages)], cwd=ROOT,
-                   check=True)
 
 
 def open_program(program: Program) -> MainWindow:
