@@ -106,21 +106,22 @@ def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) 
     app = make_app(argv)
     if smoke:
         return smoke_run(app, data_dir)
-    from desktop.main_window import MainWindow
+    from desktop.recovery.launcher import Launcher
 
-    lock: FolderLock | None = None
     try:
         lock = _folder_lock(data_dir)
         holder = lock.acquire()
-        if holder is not None and not _read_only_wanted(holder):
-            return 0
-        window = MainWindow(data_dir, read_only=holder, lock=lock)
-    except START_ERRORS as error:  # a database we must not touch, a folder we can't use
-        if lock is not None:
-            lock.release()  # nothing of ours is left in the folder
+    except START_ERRORS as error:
         _cannot_start(error)
         return 2
-    window.show()
+    if holder is not None and not _read_only_wanted(holder):
+        return 0
+    # a damaged library is offered for restoring or salvaging (issue 20); a database we must
+    # not touch or a folder we can't use is said, as always
+    launcher = Launcher(data_dir, lock=lock, read_only=holder)
+    if not launcher.start():
+        lock.release()  # nothing of ours is left in the folder
+        return 2
     return app.exec()
 
 
@@ -233,7 +234,7 @@ def smoke_run(app: QApplication, data_dir: Path | None,
                 temp.cleanup()
             return 2
         window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False,
-                            mute=True, lock=lock)
+                            mute=True, lock=lock, backups=False)
     except START_ERRORS as error:  # like the normal start, without a box to wait on
         if lock is not None:
             lock.release()  # nothing of ours is left in the folder

@@ -5,11 +5,13 @@ sound, language, help and About; it owns the store, the Worker and the sounds.
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop.backups import Backups
 from desktop.chieu.scene import Scene
 from desktop.i18n import current, pick, set_language, translate
 from desktop.keys import bind, keys_of
@@ -37,6 +39,7 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
+from desktop.recovery.guard import LibraryGuard
 from desktop.settings import (
     DAMAGED_SUFFIX,
     Settings,
@@ -82,13 +85,26 @@ class MainWindow(QMainWindow):
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
                  scene: Scene | None = None, mute: bool = False,
-                 read_only: Holder | None = None, lock: FolderLock | None = None) -> None:
+                 read_only: Holder | None = None, lock: FolderLock | None = None,
+                 backups: bool = True) -> None:
         # the data first: a folder that cannot be opened raises before any widget exists
         # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
         db = default_db(data_dir)
         db.parent.mkdir(parents=True, exist_ok=True)
         # a second program on one folder reads only (desktop.instance, issue 20)
         store = Store.open_read_only(db) if read_only is not None else Store.open(db)
+        try:  # a library damaged past its header fails at its first read (issue 20): the
+            # store is closed before the damaged file is offered for restoring
+            self._build(store, data_dir, pacing, seeds, offer_resume, scene, mute, read_only,
+                        lock, backups and read_only is None)
+        except BaseException:
+            store.close()
+            raise
+
+    def _build(self, store: Store, data_dir: Path | None, pacing: Pacing,
+               seeds: Callable[[], int] | None, offer_resume: bool, scene: Scene | None,
+               mute: bool, read_only: Holder | None, lock: FolderLock | None,
+               backups: bool) -> None:
         super().__init__()
         self.lock = lock
         self.read_only = read_only
@@ -117,6 +133,12 @@ class MainWindow(QMainWindow):
         self.play.set_read_only(read_only is not None)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
+        # issue 20: damage is never swallowed, and the library is backed up as it is played
+        self.guard = LibraryGuard(store.path, self.worker, self, can_mend=read_only is None)
+        self.play.controller.save_failed.connect(lambda error: self.guard.failed(error.cause))
+        self.play.session_ended.connect(self._session_ended)
+        self.backups = Backups(data_dir, self.worker, self)
+        self.backups.damaged.connect(lambda error: self.guard.check(error, said=False))
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
         self.review: ReviewScreen | None = None
         self.pages = QStackedWidget()
@@ -182,6 +204,8 @@ class MainWindow(QMainWindow):
         self.show_activity("play")
         self.resize(initial_size(self.screen()))
         QTimer.singleShot(0, lambda: self._start_notices(offer_resume))
+        if backups:
+            QTimer.singleShot(0, self.backups.start)
 
     # ------------------------------------------------------------------ activities
 
@@ -201,6 +225,10 @@ class MainWindow(QMainWindow):
 
                 self.review = ReviewScreen(self.store, self.worker, self.scene)
                 self.review.branched.connect(self.play_branch)
+                self.review.library_failed.connect(
+                    lambda error, said: self.guard.failed(error, said))
+                if self.review.read_error is not None:  # its first listing failed
+                    self.guard.failed(self.review.read_error, said=False)
                 self.pages.addWidget(self.review)
             else:
                 self.review.refresh()
@@ -231,6 +259,10 @@ class MainWindow(QMainWindow):
     def _games_changed(self) -> None:
         if self.review is not None:
             self.review.refresh()
+
+    def _session_ended(self) -> None:
+        if self.backups.timer.isActive():  # backups on (not in a smoke run)
+            self.backups.take()
 
     # ------------------------------------------------------------------ resume
 
@@ -272,7 +304,12 @@ class MainWindow(QMainWindow):
         """On start: an interrupted game is offered for resuming (issue 6)."""
         if self._closed:
             return
-        game_id = offerable_game(self.store, self.settings.skip_resume)
+        try:
+            game_id = offerable_game(self.store, self.settings.skip_resume)
+        except sqlite3.DatabaseError as error:  # a damaged library: the offer to mend it
+            if not self.guard.failed(error, said=False):
+                raise
+            return
         if game_id is None:
             return
         box = QMessageBox(self)
@@ -432,6 +469,7 @@ class MainWindow(QMainWindow):
             return
         if not self._closed:
             self._closed = True
+            self.backups.stop()
             self.play.shutdown()
             if self.review is not None:
                 self.review.shutdown()

@@ -72,6 +72,7 @@ class PlayScreen(QWidget):
     """The Chơi activity."""
 
     games_changed = Signal()  # a game was recorded to the end: the review list is stale
+    session_ended = Signal()  # a hội was left (or a new one started): time for a backup
     settings_wanted = Signal()
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
@@ -180,6 +181,8 @@ class PlayScreen(QWidget):
         """A new hội with the current settings."""
         if self._refused_read_only():
             return
+        if self.controller.session_id is not None:
+            self.session_ended.emit()
         self.controller.settings = self.settings
         self.controller.start_session()
 
@@ -204,6 +207,7 @@ class PlayScreen(QWidget):
     def end_session(self) -> None:
         """Leave the hội (it stays in the store) and go back to the start page."""
         self.controller.stop()
+        self.session_ended.emit()
         self.show_start()
 
     def apply_settings(self, settings: Settings) -> None:

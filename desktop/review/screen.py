@@ -7,6 +7,7 @@ filters, import), viewer (the chiếu stepped event by event), stats_page (the p
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from desktop.chieu.scene import Scene
@@ -54,6 +55,9 @@ class ReviewScreen(QWidget):
     """The Xem lại activity; `branched(game_id)` asks the Play activity to play it on."""
 
     branched = Signal(int)
+    # an error of the library (issue 20) and whether it was said already: the window checks
+    # whether the library is damaged and offers to restore or salvage it
+    library_failed = Signal(object, bool)
 
     def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
                  parent: QWidget | None = None) -> None:
@@ -69,6 +73,7 @@ class ReviewScreen(QWidget):
         self.last_info = ""  # the last news shown (tests read it)
         self._import_job: Job[Imported] | None = None
         self.last_import: list[int] | None = None  # the ids of the last import (tests)
+        self.read_error: BaseException | None = None  # why the library could not be listed
         self.pages = QStackedWidget()
         for page in (self.library, self.viewer, self.stats):
             self.pages.addWidget(page)
@@ -158,8 +163,18 @@ class ReviewScreen(QWidget):
             "stats" if current is self.stats else "library"
 
     def refresh(self) -> None:
-        """Read the library again (keeps the selection)."""
-        self.library.set_rows(list_games(self.store))
+        """Read the library again (keeps the selection); a library that cannot be read
+        lists nothing and says why (Xem lại stays open)."""
+        try:
+            rows = list_games(self.store)
+        except sqlite3.DatabaseError as error:
+            self.read_error = error
+            self.library.set_rows([])
+            self.library.empty.setText(error_text(error))  # not "no games yet": unreadable
+            self.library_failed.emit(error, False)
+            return
+        self.read_error = None
+        self.library.set_rows(rows)
 
     def refresh_game(self, game_id: int) -> None:
         """Read one game's row again (its counts), not the whole library (issue 13)."""
@@ -246,6 +261,7 @@ class ReviewScreen(QWidget):
         self.library.show_importing(None)
         self.refresh()
         self._error(translate("Review", "Không mở được tệp"), error_text(error))
+        self.library_failed.emit(error, True)
 
     # ------------------------------------------------------------------ batch
 
@@ -285,6 +301,7 @@ class ReviewScreen(QWidget):
         self.library.batch_button.setEnabled(True)
         self.refresh()
         self._error(translate("Review", "Phân tích bị dừng"), error_text(error))
+        self.library_failed.emit(error, True)
 
     # ------------------------------------------------------------------ messages
 

@@ -11,6 +11,7 @@ activity (branch.py); exports write .chan.json and the HTML report.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
@@ -160,7 +161,7 @@ class ViewerPage(QWidget):
         (and a message) when it cannot be rebuilt."""
         try:
             opened = open_game(self.store, game_id, analysed)
-        except (RecordError, KeyError) as error:
+        except (RecordError, KeyError, sqlite3.DatabaseError) as error:
             self._error(translate("Viewer", "Không mở được ván này"),
                         error_text(error, game_id))
             return False
