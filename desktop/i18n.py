@@ -38,6 +38,21 @@ def pick(vi: str, en: str) -> str:
     return en if current() == "en" else vi
 
 
+def number(value: float, places: int = 1, sign: bool = False) -> str:
+    """A number as the language writes it: `places` decimals (trailing zeros kept, so a column
+    lines up), the decimal comma in Vietnamese ("29,5"), a leading "+" when `sign`."""
+    text = f"{value:+.{places}f}" if sign else f"{value:.{places}f}"
+    return text if current() == "en" else text.replace(".", ",")
+
+
+def amount(value: float) -> str:
+    """A gain or loss as few digits as it needs: "+12", "-4", "0", "+1,5" in Vietnamese."""
+    if not value:
+        return "0"
+    text = f"{value:+g}"
+    return text if current() == "en" else text.replace(".", ",")
+
+
 def set_language(lang: Lang) -> bool:
     """Show `lang` from now on; returns False if the English catalogue could not be loaded."""
     app = QCoreApplication.instance()

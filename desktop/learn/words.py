@@ -61,8 +61,3 @@ def percent(value: float | None) -> str:
     """A share as a whole percentage, or a dash."""
     return "—" if value is None else f"{round(100 * value)}%"
 
-
-def decimal(value: float) -> str:
-    """A number to one decimal place, with the decimal comma in Vietnamese."""
-    out = f"{value:.1f}"
-    return out if current() == "en" else out.replace(".", ",")

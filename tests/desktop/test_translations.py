@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import filecmp
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,8 +12,18 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop.i18n import QM_FILE, TRANSLATIONS, current, set_language, translate
+from desktop.i18n import (
+    QM_FILE,
+    TRANSLATIONS,
+    amount,
+    current,
+    number,
+    set_language,
+    translate,
+)
 from desktop.learn.screen import LearnScreen
+from desktop.review.charts import tick_text
+from desktop.review.words import value_text
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "translations.py"
@@ -51,3 +62,26 @@ def test_the_language_switches_at_runtime(qtbot: QtBot, english: None) -> None:
     set_language("vi")
     qtbot.waitUntil(lambda: "Học luật Chắn" in screen.browser.toPlainText(), timeout=2000)
     assert translate("Main", "Xem lại") == "Xem lại"
+
+
+def test_numbers_take_the_decimal_comma_in_vietnamese(english: None) -> None:
+    """Issue 20: the Vietnamese UI writes decimals with a comma, everywhere."""
+    assert (number(29.5), number(0.25, 2), number(1.5, sign=True), amount(-1.5)) == (
+        "29.5", "0.25", "+1.5", "-1.5")
+    set_language("vi")
+    assert (number(29.5), number(0.25, 2), number(1.5, sign=True), amount(-1.5)) == (
+        "29,5", "0,25", "+1,5", "-1,5")
+    assert (amount(0), amount(12)) == ("0", "+12")
+    assert value_text(0.295) == "29,5" and tick_text(0.5) == "0,5"
+
+
+def test_decimals_are_written_only_by_the_i18n_helper() -> None:
+    """A float formatted in place (f"{x:.1f}", "{:g}") would write a decimal point in
+    Vietnamese: desktop/ leaves it to desktop.i18n.number and amount."""
+    pattern = re.compile(r"\{[^{}]*:[+ ]?[0-9]*\.[0-9]+[fg]\}|\{[^{}]*:[+ ]?g\}")
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for path in sorted((ROOT / "desktop").rglob("*.py"))
+             if path.name != "i18n.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert not found, "\n".join(found)
