@@ -23,9 +23,10 @@ QM_FILE = "chan_tutor_en.qm"
 _state: dict[str, object] = {"lang": "vi", "translator": None}
 
 
-def translate(context: str, text: str) -> str:
-    """`text` (Vietnamese source) in the current language."""
-    return QCoreApplication.translate(context, text)
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """`text` (Vietnamese source) in the current language; with a count `n`, its "%n" is
+    the count and the English takes the count's plural form ("1 section", "2 sections")."""
+    return QCoreApplication.translate(context, text, disambiguation, n)
 
 
 def current() -> Lang:

@@ -61,3 +61,12 @@ def percent(value: float | None) -> str:
     """A share as a whole percentage, or a dash."""
     return "—" if value is None else f"{round(100 * value)}%"
 
+
+def card_count(n: int) -> str:
+    """"19 quân": how many cards a hand or a pile holds."""
+    return translate("LearnAsk", "%n quân", None, n)
+
+
+def noc_count(n: int) -> str:
+    """"Nọc: 23 quân"."""
+    return translate("LearnAsk", "Nọc: %n quân", None, n)

@@ -238,10 +238,11 @@ class LibraryPage(QWidget):
 
     def _status(self) -> None:
         rows = self.model.rows
+        games, shown = len(rows), self.proxy.rowCount()  # plain names: lupdate sees counts
         analysed = sum(1 for r in rows if r.counts is not None)
-        text = translate(
-            "Library", "{games} ván · {analysed} đã phân tích · đang hiện {shown}").format(
-            games=len(rows), analysed=analysed, shown=self.proxy.rowCount())
+        text = " · ".join((translate("Library", "%n ván", None, games),
+                           translate("Library", "%n đã phân tích", None, analysed),
+                           translate("Library", "đang hiện %n", None, shown)))
         if self.importing is not None:
             text += " · " + translate("Library", "Đang nhập {file}…").format(
                 file=self.importing)

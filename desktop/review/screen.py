@@ -224,8 +224,9 @@ class ReviewScreen(QWidget):
         self.refresh()
         if ids:
             self.library.select_game(ids[-1])
+        new = len(ids)
         self._info(translate("Review", "Đã nhập"), translate(
-            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name)
+            "Review", "Đã nhập %n ván mới từ {file}.", None, new).format(file=path.name)
             if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
                                   ).format(file=path.name))
 
@@ -266,9 +267,10 @@ class ReviewScreen(QWidget):
             self.stats.refresh()
         if result.failed:
             lines = "\n".join(f"#{gid}: {why}" for gid, why in result.failed[:10])
+            failed = len(result.failed)
             self._error(translate("Review", "Có ván không phân tích được"), translate(
-                "Review", "{n} ván không dựng lại được từ dữ liệu đã lưu:").format(
-                n=len(result.failed)) + "\n\n" + lines)
+                "Review", "%n ván không dựng lại được từ dữ liệu đã lưu:", None, failed) +
+                "\n\n" + lines)
 
     def _batch_failed(self, error: BaseException) -> None:
         self.library.batch.hide()

@@ -154,7 +154,7 @@ class StatsPage(QWidget):
         empty = self._empty_text()
         games = translate("Stats", "Ván (cũ → mới)")
         per_game = translate("Stats", "số lần")
-        mean = translate("Stats", "trung bình {n} ván").format(n=WINDOW)
+        mean = translate("Stats", "trung bình %n ván", None, WINDOW)
         violations = [float(s.violations) for s in stats]
         self.violations.set_data(
             translate("Stats", "Lỗi mỗi ván"),
@@ -171,7 +171,7 @@ class StatsPage(QWidget):
              Series(mean, tuple(rolling(missed, WINDOW)), (120, 70, 10))],
             games, per_game, empty)
         self.win_rate.set_data(
-            translate("Stats", "Tỉ lệ ù (trung bình {n} ván)").format(n=WINDOW),
+            translate("Stats", "Tỉ lệ ù (trung bình %n ván)", None, WINDOW),
             [Series(translate("Stats", "tỉ lệ ù"),
                     tuple(rolling([float(s.won) for s in stats], WINDOW)), (46, 125, 50))],
             games, translate("Stats", "tỉ lệ"), empty, percent=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import filecmp
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,3 +87,47 @@ def test_decimals_are_written_only_by_the_i18n_helper() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+def _translate_calls() -> Iterator[tuple[str, int, ast.Call]]:
+    for path in sorted((ROOT / "desktop").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "translate" and len(node.args) >= 2:
+                yield str(path.relative_to(ROOT)), node.lineno, node
+
+
+def test_every_translated_text_is_in_the_catalogue_lupdate_makes() -> None:
+    """Issue 20: translate() inside an f-string, or with a count lupdate cannot read (it reads
+    a plain name or a number), is never extracted, so its English is missing — "Ghi chú",
+    "Máy gợi ý" stayed Vietnamese. Every call the code makes is in the catalogue, and each
+    counted one ("%n") is counted there (plural forms)."""
+    root = ET.parse(TRANSLATIONS / "chan_tutor_en.ts").getroot()
+    catalogue = {(c.findtext("name"), m.findtext("source")): m.get("numerus") == "yes"
+                 for c in root.iter("context") for m in c.iter("message")}
+    wrong = []
+    for where, line, call in _translate_calls():
+        context, text = call.args[0], call.args[1]
+        if not (isinstance(context, ast.Constant) and isinstance(text, ast.Constant)):
+            continue  # desktop.i18n's own wrapper
+        key = (context.value, text.value)
+        counted = "%n" in text.value
+        if key not in catalogue:
+            wrong.append(f"{where}:{line}: not extracted: {key}")
+        elif catalogue[key] != counted:
+            wrong.append(f"{where}:{line}: plural forms {'missing' if counted else 'extra'}")
+        elif counted and not (len(call.args) == 4 and isinstance(call.args[3], ast.Name)):
+            wrong.append(f"{where}:{line}: the count must be a plain name for lupdate")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_counted_texts_take_the_plural_in_english(english: None) -> None:
+    """ "1 sections", "1 items done · 1 answers" (issue 20)."""
+    from desktop.learn.home import lesson_summary
+    from lessons.content import lessons
+
+    one = next(le for le in lessons() if len(le.sections) == 1)
+    assert "1 section ·" in lesson_summary(one)
+    assert translate("LearnHome", "%n câu đã làm", None, 1) == "1 item done"
+    assert translate("LearnHome", "%n câu đã làm", None, 2) == "2 items done"
+    assert translate("LearnHome", "%n lần trả lời", None, 1) == "1 answer"

@@ -93,8 +93,9 @@ class ArrangeAsker(Asker):
             groups = tuple(g for k, g in self.groups if k == kind)
             shelves.append(Shelf(kind, f"{kind_title(kind)} ({len(groups)})", groups,
                                  empty=translate("LearnAsk", "chưa có")))
-        title = translate("LearnAsk", "Bài của {seat}: còn {n} quân chưa xếp").format(
-            seat=seat_name(int(self.item.position["seat"])), n=len(self.pool))
+        left = len(self.pool)  # a plain name: lupdate sees a count only so
+        title = translate("LearnAsk", "Bài của {seat}: còn %n quân chưa xếp", None, left).format(
+            seat=seat_name(int(self.item.position["seat"])))
         return BoardView(shelves=tuple(shelves), row=tuple(self.pool), row_title=title,
                          raised=frozenset(self.chosen),
                          cursor=self.cursor if self.pool else None, hovered=self.hovered)
@@ -154,8 +155,8 @@ class ArrangeAsker(Asker):
 
     def missing(self) -> str:
         """The cards not placed in a group yet."""
-        return translate("LearnAsk", "Còn {n} quân chưa xếp vào nhóm nào.").format(
-            n=len(self.pool))
+        left = len(self.pool)
+        return translate("LearnAsk", "Còn %n quân chưa xếp vào nhóm nào.", None, left)
 
     def response(self, elapsed_ms: int) -> JSON | None:
         """The groups as lessons takes them; None while cards remain unplaced."""
@@ -201,8 +202,9 @@ class CountChanAsker(Asker):
         """The hand as dealt (sorted by card); once graded, its arrangement."""
         if self.locked:
             return BoardView(shelves=answer_shelves(self.item.answer), hovered=self.hovered)
-        title = translate("LearnAsk", "Bài của {seat}: {n} quân").format(
-            seat=seat_name(int(self.item.position["seat"])), n=len(self.hand))
+        cards = len(self.hand)
+        title = translate("LearnAsk", "Bài của {seat}: %n quân", None, cards).format(
+            seat=seat_name(int(self.item.position["seat"])))
         return BoardView(row=self.hand, row_title=title, hovered=self.hovered)
 
     def response(self, elapsed_ms: int) -> JSON | None:
