@@ -143,6 +143,8 @@ class ViewPanel(QWidget):
             key=key_label("replay_seat")))
         self.all_open.setText(translate("Panel", "Mở hết bài ({key})").format(
             key=key_label("replay_view")))
+        self.all_open.setToolTip(translate("Panel", "Khi đoán trước, bài của các nhà khác úp: "
+                                                    "đoán từ những gì ghế này thấy được."))
         self.as_player.setText(translate("Panel", "Chỉ thấy như người chơi"))
         self.as_player.setToolTip(translate("Panel", "Chỉ thấy những gì ghế này thấy được lúc "
                                                      "đó ({key})").format(
