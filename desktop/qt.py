@@ -49,6 +49,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QApplication,
     QButtonGroup,
@@ -81,11 +82,13 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStackedWidget,
+    QTabBar,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QTextBrowser,
+    QTextEdit,
     QToolButton,
     QToolTip,
     QVBoxLayout,
@@ -93,6 +96,7 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
+    "QAbstractButton",
     "QAbstractItemView",
     "QAbstractTableModel",
     "QAction",
@@ -161,12 +165,14 @@ __all__ = [
     "QSpinBox",
     "QSplitter",
     "QStackedWidget",
+    "QTabBar",
     "QTabWidget",
     "QTableView",
     "QTableWidget",
     "QTableWidgetItem",
     "QTextBrowser",
     "QTextDocument",
+    "QTextEdit",
     "QThreadPool",
     "QTimer",
     "QToolButton",
