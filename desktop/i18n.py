@@ -9,18 +9,23 @@ LanguageChange event and each screen re-translates itself, so no restart is need
 
 Texts that come from the engine (explanations, cước names, the computer's reasons) already
 carry both languages; `pick` chooses between them.
+
+Qt's own words (the buttons of a message box, the file dialog) follow the language too
+(issue 20): Qt's catalogue of the language where Qt ships one (qtbase_<lang>.qm), else the
+program's (resources/translations/qtbase_vi.ts: PySide6 ships none for Vietnamese); English
+is Qt's own language.
 """
 
 from __future__ import annotations
 
-from desktop.qt import QCoreApplication, QLocale, QTranslator
+from desktop.qt import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from desktop.resources import RESOURCES
 from desktop.settings import Lang
 
 TRANSLATIONS = RESOURCES / "translations"
 QM_FILE = "chan_tutor_en.qm"
 
-_state: dict[str, object] = {"lang": "vi", "translator": None}
+_state: dict[str, object] = {"lang": "vi", "translator": None, "qt": None}
 
 
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -54,13 +59,26 @@ def amount(value: float) -> str:
     return text if current() == "en" else text.replace(".", ",")
 
 
+def qt_catalogue(lang: Lang) -> QTranslator | None:
+    """Qt's own words in `lang` (None for English, Qt's language, or if none is found)."""
+    if lang == "en":
+        return None
+    translator = QTranslator(QCoreApplication.instance())
+    for folder in (QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath),
+                   str(TRANSLATIONS)):
+        if translator.load(f"qtbase_{lang}", folder):
+            return translator
+    return None
+
+
 def set_language(lang: Lang) -> bool:
     """Show `lang` from now on; returns False if the English catalogue could not be loaded."""
     app = QCoreApplication.instance()
-    old = _state["translator"]
-    if isinstance(old, QTranslator) and app is not None:
-        QCoreApplication.removeTranslator(old)
-    _state["translator"] = None
+    for key in ("translator", "qt"):
+        old = _state[key]
+        if isinstance(old, QTranslator) and app is not None:
+            QCoreApplication.removeTranslator(old)
+        _state[key] = None
     ok = True
     if lang == "en":
         translator = QTranslator(app)
@@ -69,6 +87,10 @@ def set_language(lang: Lang) -> bool:
             QCoreApplication.installTranslator(translator)
             _state["translator"] = translator
     _state["lang"] = lang if ok else "vi"
+    qt = qt_catalogue(current())
+    if qt is not None:
+        QCoreApplication.installTranslator(qt)
+        _state["qt"] = qt
     QLocale.setDefault(QLocale(QLocale.Language.English if current() == "en"
                                else QLocale.Language.Vietnamese))
     return ok

@@ -25,6 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TS = ROOT / "resources" / "translations" / "chan_tutor_en.ts"
 QM = TS.with_suffix(".qm")
+# Qt's own words in Vietnamese (the file dialog, the message boxes' buttons): PySide6 ships no
+# qtbase_vi.qm; this catalogue is written by hand (English source, Qt's contexts) and compiled
+QT_VI = ROOT / "resources" / "translations" / "qtbase_vi.ts"
 BIN = Path(sys.executable).parent
 
 
@@ -131,6 +134,7 @@ def main() -> int:
     TS.parent.mkdir(parents=True, exist_ok=True)
     lupdate(TS)
     lrelease(TS, QM)
+    lrelease(QT_VI, QT_VI.with_suffix(".qm"))
     missing = unfinished(TS)
     print(f"{TS.relative_to(ROOT)}: {len(missing)} string(s) without English")
     return 0

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop.i18n import current, set_language
 from desktop.learn.screen import LearnScreen
-from desktop.qt import Qt
+from desktop.qt import QGuiApplication, Qt
 from desktop.review.screen import ReviewScreen
 from desktop.settings import load, settings_path
 from engine.game import Mode
@@ -68,6 +68,19 @@ def test_ctrl_l_switches_the_language_of_everything_at_once(qtbot: QtBot,
     assert load(settings_path(tmp_path)).lang == "en"
     window.toggle_language()
     wait_for(qtbot, lambda: window.tabs["review"].text() == "Xem lại")
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_title_is_said_once_in_the_language_shown(qtbot: QtBot, tmp_path: Path,
+                                                      lang: str) -> None:
+    """Issue 20: "Chắn — learn, play, review — Chắn — học, chơi, xem lại": the platform adds
+    the application's display name to a title that does not end with it."""
+    window = open_window(qtbot, tmp_path)
+    if lang == "en":
+        window.toggle_language()
+    title, name = window.windowTitle(), QGuiApplication.applicationDisplayName()
+    assert title.endswith(name) and title.count("Chắn") == 1
+    assert ("learn, play, review" in name) == (lang == "en")
 
 
 def test_settings_are_saved_and_apply(qtbot: QtBot, tmp_path: Path) -> None:

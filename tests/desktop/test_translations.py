@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from language_check import shown_texts
 from pytestqt.qtbot import QtBot
 
 from desktop.i18n import (
@@ -24,6 +25,7 @@ from desktop.i18n import (
     translate,
 )
 from desktop.learn.screen import LearnScreen
+from desktop.qt import QFileDialog, QMessageBox, QWidget
 from desktop.review.charts import tick_text
 from desktop.review.words import value_text
 
@@ -44,14 +46,16 @@ def test_every_string_in_the_code_has_its_english() -> None:
     assert result.returncode == 0, f"strings without English:\n{result.stdout}{result.stderr}"
 
 
-def test_the_compiled_catalogue_matches_its_source(tmp_path: Path) -> None:
+@pytest.mark.parametrize("catalogue", [QM_FILE, "qtbase_vi.qm"])
+def test_the_compiled_catalogue_matches_its_source(tmp_path: Path, catalogue: str) -> None:
     lrelease = Path(sys.executable).parent / "pyside6-lrelease"
     if not lrelease.exists():
         pytest.skip("pyside6-lrelease is not installed here")
-    out = tmp_path / QM_FILE
-    subprocess.run([str(lrelease), str(TRANSLATIONS / "chan_tutor_en.ts"), "-qm", str(out)],
-                   check=True, capture_output=True)
-    assert filecmp.cmp(out, TRANSLATIONS / QM_FILE, shallow=False), \
+    out = tmp_path / catalogue
+    source = (TRANSLATIONS / catalogue).with_suffix(".ts")
+    subprocess.run([str(lrelease), str(source), "-qm", str(out)], check=True,
+                   capture_output=True)
+    assert filecmp.cmp(out, TRANSLATIONS / catalogue, shallow=False), \
         "run tools/translations.py: the .qm is older than the .ts"
 
 
@@ -131,3 +135,38 @@ def test_counted_texts_take_the_plural_in_english(english: None) -> None:
     assert translate("LearnHome", "%n câu đã làm", None, 1) == "1 item done"
     assert translate("LearnHome", "%n câu đã làm", None, 2) == "2 items done"
     assert translate("LearnHome", "%n lần trả lời", None, 1) == "1 answer"
+
+
+def test_qts_own_dialogs_follow_the_language(qtbot: QtBot) -> None:
+    """Issue 20: the message boxes' buttons and the file dialog were English in Vietnamese
+    (PySide6 ships no qtbase_vi.qm: the program's own catalogue is loaded)."""
+    from language_check import out_of_place
+
+    def texts(widget: QWidget) -> str:
+        return " ".join(t for _, t in shown_texts(widget))
+
+    def save_dialog() -> QFileDialog:  # as the viewer opens it (made anew each time)
+        dialog = QFileDialog(None, "t", str(ROOT), "*.html")
+        qtbot.addWidget(dialog)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.show()
+        return dialog
+
+    set_language("vi")
+    box = QMessageBox(QMessageBox.Icon.Information, "t", "x", QMessageBox.StandardButton.Ok)
+    qtbot.addWidget(box)
+    box.show()
+    assert box.button(QMessageBox.StandardButton.Ok).text() == "Đồng ý"
+    shown = texts(save_dialog()).replace("&", "")
+    assert "Tên tệp" in shown and "Loại tệp" in shown and "Hủy" in shown
+    assert "File name" not in shown and "Cancel" not in shown
+    set_language("en")
+    try:
+        qtbot.wait(10)
+        assert box.button(QMessageBox.StandardButton.Ok).text() == "OK"
+        dialog = save_dialog()
+        assert "File name" in texts(dialog).replace("&", "")
+        assert not out_of_place(dialog)
+    finally:
+        set_language("vi")
