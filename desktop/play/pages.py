@@ -21,6 +21,7 @@ from desktop.qt import (
     QPushButton,
     QResizeEvent,
     QShowEvent,
+    QSizePolicy,
     Qt,
     QTextBrowser,
     QTextDocument,
@@ -48,6 +49,9 @@ class StartPage(QWidget):
         self.banner = QLabel()
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setMinimumHeight(1)
+        # drawn for the page's width, it must never hold the window at that width (issue
+        # 20: opened at 1280, the window could no longer be made 1024 wide)
+        self.banner.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._draw_banner)

@@ -29,6 +29,7 @@ from desktop.qt import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QResizeEvent,
     QSize,
     Qt,
     QVBoxLayout,
@@ -53,6 +54,7 @@ from replays.store import Store
 
 NAV = ("replay_first", "replay_prev", "replay_next", "replay_last", "replay_prev_note",
        "replay_next_note")  # drawn icons (nav_icons.py), never font glyphs
+PANEL_SHARE, PANEL_WIDEST = 0.3, 420  # the side panel's part of the viewer's width
 # Predict prompts on the chiếu: the actions that name no hand card.
 _BUTTON_ACTS = (Act.WIN, Act.CHIU, Act.DRAW, Act.PASS, Act.DECLINE)
 
@@ -551,6 +553,13 @@ class ViewerPage(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
+        chiếu keeps hand cards wide enough to carry their names (issue 20)."""
+        super().resizeEvent(event)
+        self.panel.setMaximumWidth(max(self.panel.minimumWidth(),
+                                       min(PANEL_WIDEST, round(self.width() * PANEL_SHARE))))
 
     def shutdown(self) -> None:
         """Drop the answers of advice still being computed."""
