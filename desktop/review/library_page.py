@@ -130,12 +130,10 @@ class LibraryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
+        header.setSortIndicatorShown(True)
         for i, column in enumerate(COLUMNS):
             if column is Column.PLAYERS:
                 header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
-            else:
-                header.resizeSection(i, WIDTHS[column])
-        header.setSortIndicatorShown(True)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(COLUMNS.index(Column.DATE), Qt.SortOrder.DescendingOrder)
         self.table.doubleClicked.connect(lambda _: self.open_selected())
@@ -195,7 +193,17 @@ class LibraryPage(QWidget):
             self.model.retranslate()
             if selected is not None:
                 self.select_game(selected)
+        self._fit_columns()
         self._status()
+
+    def _fit_columns(self) -> None:
+        """Each column at least as wide as its title in the language shown, sort arrow
+        included (issue 20: "ssion · gar", "Missed (" in English); the players' column takes
+        what is left."""
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(COLUMNS):
+            if column is not Column.PLAYERS:
+                header.resizeSection(i, max(WIDTHS[column], header.sectionSizeHint(i)))
 
     # ------------------------------------------------------------------ rows
 

@@ -251,3 +251,22 @@ def test_batch_analysis_shows_progress_and_cancel_keeps_what_was_done(
     assert f"{result.done} đã phân tích" in page.status.text()
     page.only_errors.setChecked(True)
     assert page.proxy.rowCount() == sum(1 for r in analysed if r.errors)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_column_titles_are_never_clipped(qtbot: QtBot, screen: ReviewScreen,
+                                             lang: str) -> None:
+    """Issue 20: at 1024 px in English the headers read "ssion · gar" and "Missed (": each
+    column is as wide as its title (sort arrow included), in the language shown."""
+    from desktop.i18n import set_language
+
+    screen.resize(1024, 600)
+    set_language(lang)
+    try:
+        qtbot.wait(10)
+        header = screen.library.table.horizontalHeader()
+        for i, column in enumerate(COLUMNS):
+            if column is not Column.PLAYERS:
+                assert header.sectionSize(i) >= header.sectionSizeHint(i), column
+    finally:
+        set_language("vi")
