@@ -87,6 +87,8 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         a = asker()
         assert isinstance(a, BocCaiAsker)
         a.choose(int(a.item.answer))
+        shot(window, out / f"boc_cai-chosen-{tag}.png")  # chosen: Enter answers (issue 20)
+        drill.submit()
         shot(window, out / f"boc_cai-graded-{tag}.png")
 
         # --- chia bài: handing out the piles, half done; then a wrong order, graded
@@ -174,6 +176,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         assert isinstance(a, NuocHayAsker)
         shot(window, out / f"nuoc_hay-question-{tag}.png")
         a.choose(next(n for n, o in enumerate(a.options) if o["move"] != item.answer["best"]))
+        drill.submit()
         shot(window, out / f"nuoc_hay-graded-{tag}.png")
 
         # --- the list with progress, and lessons with figures

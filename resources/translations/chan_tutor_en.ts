@@ -1159,6 +1159,10 @@
         <translation>Click the seat that gets the cái pile, or type its number (0–{last}).</translation>
     </message>
     <message>
+        <source>Bấm vào ghế được phần cái, hoặc gõ số ghế (0–{last}), rồi Enter để trả lời.</source>
+        <translation>Click the seat that receives the cái pile, or type its number (0–{last}), then Enter to answer.</translation>
+    </message>
+    <message>
         <source>Còn {n} giây</source>
         <translation>{n} s left</translation>
     </message>
@@ -1283,10 +1287,6 @@
         <translation>set aside</translation>
     </message>
     <message>
-        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), rồi Trả lời. Không phạm lỗi nào thì bấm Hợp lệ (N).</source>
-        <translation>Tick every lỗi this move breaks (↑/↓ then Space), then Answer. If it breaks none, press Allowed (N).</translation>
-    </message>
-    <message>
         <source>Đi nước này thì bị báo ({key})</source>
         <translation>This move makes the player báo ({key})</translation>
     </message>
@@ -1299,8 +1299,12 @@
         <translation>Allowed</translation>
     </message>
     <message>
-        <source>Chọn trên chiếu: Ù, Chíu hoặc Không.</source>
-        <translation>Choose on the chiếu: Ù, Chíu or Nothing.</translation>
+        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), hoặc bấm Hợp lệ (N) nếu không phạm lỗi nào; rồi Enter để trả lời.</source>
+        <translation>Tick every lỗi this move commits (↑/↓ then Space), or press Allowed (N) if it commits none; then Enter to answer.</translation>
+    </message>
+    <message>
+        <source>Chọn trên chiếu: Ù, Chíu hoặc Không; rồi Enter để trả lời.</source>
+        <translation>Choose on the chiếu: Ù, Chíu or Nothing; then Enter to answer.</translation>
     </message>
     <message>
         <source>Ù</source>
@@ -1331,8 +1335,8 @@
         <translation>No answer yet: Ù ({win}), Chíu ({chiu}) or Nothing ({no})?</translation>
     </message>
     <message>
-        <source>Đánh dấu lỗi nếu đặt sai, rồi Trả lời; đặt đúng thì bấm Hợp lệ (N).</source>
-        <translation>Tick the lỗi if it is laid wrong, then Answer; if it is laid right, press Allowed (N).</translation>
+        <source>Đánh dấu lỗi nếu đặt sai, hoặc bấm Hợp lệ (N) nếu đặt đúng; rồi Enter để trả lời.</source>
+        <translation>Tick the lỗi if it is laid wrong, or press Allowed (N) if it is laid right; then Enter to answer.</translation>
     </message>
     <message>
         <source>Dưới chiếu: ăn {eaten} bằng {hand}</source>
@@ -1375,8 +1379,8 @@
         <translation>No winning card chosen yet.</translation>
     </message>
     <message>
-        <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space), rồi Trả lời. Không được ăn thì bấm Không ăn (N).</source>
-        <translation>Click every hand card that may eat this card without a lỗi (or ←/→ then Space), then Answer. If it may not be eaten, press Do not eat (N).</translation>
+        <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space); không được ăn thì bấm Không ăn (N). Rồi Enter để trả lời.</source>
+        <translation>Click every card of the hand that may eat this card without a lỗi (or ←/→ then Space); if none may, press Do not eat (N). Then Enter to answer.</translation>
     </message>
     <message>
         <source>Ăn đúng luật với: {cards}</source>
@@ -1403,8 +1407,8 @@
         <translation>No card chosen to eat with. To leave the card, press Do not eat ({key}).</translation>
     </message>
     <message>
-        <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, rồi bấm Xướng.</source>
-        <translation>Open the call composer, choose the cước in order with their counts, then Call.</translation>
+        <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, bấm Xướng; rồi Enter để trả lời.</source>
+        <translation>Open the call composer, pick the cước in the right order with their counts, press Call; then Enter to answer.</translation>
     </message>
     <message>
         <source>Xướng… ({key})</source>
@@ -1459,8 +1463,8 @@
         <translation>best</translation>
     </message>
     <message>
-        <source>Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế này.</source>
-        <translation>Choose the best move: press 1–{n} or click its button. None of these moves breaks a rule; you see only this seat&apos;s cards.</translation>
+        <source>Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút, rồi Enter để trả lời. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế này.</source>
+        <translation>Pick the best move: press 1–{n} or click its button, then Enter to answer. None of these moves commits a lỗi; you see only this seat’s cards.</translation>
     </message>
     <message>
         <source>Tỉ lệ thắng của mỗi nước: số ván thắng khi chơi thử {w} thế bài khớp với những gì ghế này thấy.</source>

@@ -158,6 +158,8 @@ def test_a_lesson_section_by_section_then_its_practice_round(qtbot: QtBot,
         asker = drill.asker
         assert isinstance(asker, BocCaiAsker)
         press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{asker.item.answer}"))
+        assert drill.grade is None  # a digit chooses; Enter answers, in every drill
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)
         assert drill.grade is not None and drill.grade.correct
         press(qtbot, drill.canvas, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.summary, timeout=TIMEOUT)
@@ -216,7 +218,8 @@ def test_due_items_are_reviewed_and_survive_a_restart(qtbot: QtBot, tmp_path: Pa
     for n, item in enumerate(asked):
         seat = item.answer if n != 1 else (item.answer + 1) % int(item.position["players"])
         press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{seat}"))
-        press(qtbot, drill.canvas, Qt.Key.Key_Return)
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)  # answers
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)  # the next question
     qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.summary, timeout=TIMEOUT)
     assert learn.summary.total.text() == "Đúng 2/3"
     learn.show_home()
@@ -300,6 +303,7 @@ def test_english_texts(qtbot: QtBot, tmp_path: Path) -> None:
     learn.play_items("Lỗi", items)
     assert learn.drill.question.text() == items[0].question.en
     press(qtbot, learn.drill.canvas, Qt.Key.Key_N)
+    press(qtbot, learn.drill.canvas, Qt.Key.Key_Return)
     grade = learn.drill.grade
     assert grade is not None and grade.explanation_en[:20] in learn.drill.feedback.text()
     window.toggle_language()  # back, while the window is open (its screens re-translate)

@@ -146,10 +146,12 @@ def test_chia_bai_each_step_by_clicks_and_keys(qtbot: QtBot, tmp_path: Path) -> 
     assert graded(learn)
     enter(qtbot, learn)
 
-    a = asker(learn)  # R2.6, wrong: a click on the wrong seat answers at once
+    a = asker(learn)  # R2.6, wrong: a click on the wrong seat chooses it, Enter answers
     assert isinstance(a, ChiaBaiAsker) and a.step == "recipient"
     wrong = (items[3].answer["recipient"] + 1) % 4
     click(qtbot, learn, lambda h: h.kind is HitKind.SEAT and h.seat == wrong)
+    assert learn.drill.grade is None
+    enter(qtbot, learn)
     assert not graded(learn)
     enter(qtbot, learn)
 
@@ -195,16 +197,19 @@ def test_boc_cai_timed_by_click_and_number_keys(qtbot: QtBot, tmp_path: Path) ->
     picture = learn.drill.canvas.picture()
     assert isinstance(picture, DealingView) and picture.countdown == pytest.approx(0.5)
     click(qtbot, learn, lambda h: h.kind is HitKind.SEAT and h.seat == items[0].answer)
+    enter(qtbot, learn)
     assert graded(learn)
     enter(qtbot, learn)
 
     clock.now += 1
     key(qtbot, learn, DIGITS[(items[1].answer + 2) % 4])  # the wrong seat
+    enter(qtbot, learn)
     assert not graded(learn)
     enter(qtbot, learn)
 
     clock.now += 7  # the right seat, too late
     key(qtbot, learn, DIGITS[items[2].answer])
+    enter(qtbot, learn)
     assert not graded(learn)
     assert "quá 6 giây" in learn.drill.feedback.text()
 
@@ -302,6 +307,7 @@ def test_waiting_waits_and_eating_on_the_chieu(qtbot: QtBot, tmp_path: Path) -> 
             click(qtbot, learn, lambda h, c=command: h.kind is HitKind.BUTTON and h.key == c)
         else:
             key(qtbot, learn, Qt.Key.Key_N if waiting else Qt.Key.Key_Y)
+        enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -375,6 +381,7 @@ def test_xuong_composed_in_the_call_dialog(qtbot: QtBot, tmp_path: Path) -> None
     key(qtbot, learn, Qt.Key.Key_X)
     qtbot.waitUntil(lambda: a.dialog is not None and a.dialog.isVisible(), timeout=TIMEOUT)
     compose(qtbot, a, [(c, n) for c, n in items[0].answer["call"]])
+    enter(qtbot, learn)
     assert graded(learn)
     assert f"{items[0].answer['score']} điểm" in learn.drill.feedback.text()
     enter(qtbot, learn)
@@ -386,6 +393,7 @@ def test_xuong_composed_in_the_call_dialog(qtbot: QtBot, tmp_path: Path) -> None
     held = {c for c, _ in items[1].answer["call"]}
     extra = next(c for c in ("tom", "leo", "chiu", "thien_u", "bach_dinh") if c not in held)
     compose(qtbot, a, [(c, n) for c, n in items[1].answer["call"]] + [(extra, 1)])
+    enter(qtbot, learn)
     assert not graded(learn)
     assert [ok for _, ok in recorded(learn)] == [True, False]
     finish(qtbot, learn, 1, 2)
@@ -425,6 +433,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
             key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         else:
             click(qtbot, learn, lambda h: h.kind is HitKind.BUTTON and h.key == "drill_no")
+            enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -440,6 +449,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
         else:
             other = next(k for act, (_, k) in acts.items() if act != best)
             key(qtbot, learn, other)
+        enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -452,6 +462,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
             key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         else:
             key(qtbot, learn, Qt.Key.Key_N, a.rules)
+            key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         results.append(graded(learn))
         enter(qtbot, learn)
     assert results == [True, False] * 3

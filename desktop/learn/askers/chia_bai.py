@@ -252,10 +252,9 @@ class ChiaBaiAsker(Asker):
             self._to_number()
 
     def _choose_seat(self, s: int) -> None:
-        if self.step == "recipient":
+        if self.step == "recipient":  # chosen; Enter answers, as in every step
             self.seat = s
             self.changed.emit()
-            self.answer_now.emit()
         elif self.step == "hands":
             self.seat = s
             self.changed.emit()
