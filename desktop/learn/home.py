@@ -275,6 +275,6 @@ class HomePage(QWidget):
 
 def lesson_summary(le: Lesson) -> str:
     """"5 phần · 10 câu": how long a lesson is."""
-    sections, questions = len(le.sections), sum(spec.count for spec in le.drills)
+    sections, questions = len(le.sections), le.questions
     return translate("LearnHome", "%n phần", None, sections) + " · " + translate(
         "LearnHome", "%n câu", None, questions)

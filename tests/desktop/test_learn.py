@@ -319,3 +319,27 @@ def test_a_lesson_sections_words_in_english(qtbot: QtBot, tmp_path: Path) -> Non
     shown = learn.lesson_page.text.toPlainText()
     assert shown.startswith("Rules:") and "R2.6" in shown and "Figure: " in shown
     assert "Luật:" not in shown and "Hình:" not in shown
+
+
+def test_a_lessons_round_asks_what_its_line_in_the_list_says(qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    """Issue 20: "12 câu" listed and "câu 1/10" shown; and a lesson served another lesson's
+    leftover questions (the untimed ones in "Đếm cái thật nhanh")."""
+    window = open_window(qtbot, tmp_path)
+    learn = learn_of(window)
+    home = learn.home
+    for lesson_id in ("chia_bai.chia", "boc_cai.dem", "boc_cai.nhanh"):
+        line = next(home.lessons.item(r).text() for r in range(home.lessons.count())
+                    if home.lessons.item(r).data(LESSON_ROLE) == lesson_id)
+        listed = int(re.search(r"(\d+) câu", line)[1])  # type: ignore[index]
+        learn.open_lesson(lesson_id)
+        learn.practice_lesson(lesson_id)
+        qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.drill, timeout=TIMEOUT)
+        drill = learn.drill
+        assert drill.round is not None
+        assert drill.title.text().endswith(f"câu 1/{listed}")
+        assert all(i.lesson == lesson_id for i in drill.round.items)
+        if lesson_id == "boc_cai.nhanh":  # the untimed ones of boc_cai.dem, asked just before
+            assert all("seconds" in i.position for i in drill.round.items)
+        press(qtbot, drill.canvas, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: learn.stack.currentWidget() is not learn.drill, timeout=TIMEOUT)
