@@ -25,7 +25,8 @@ from desktop.settings import Lang
 TRANSLATIONS = RESOURCES / "translations"
 QM_FILE = "chan_tutor_en.qm"
 
-_state: dict[str, object] = {"lang": "vi", "translator": None, "qt": None}
+# "set": the language set_language last installed (None before the first call)
+_state: dict[str, object] = {"lang": "vi", "translator": None, "qt": None, "set": None}
 
 
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -72,7 +73,10 @@ def qt_catalogue(lang: Lang) -> QTranslator | None:
 
 
 def set_language(lang: Lang) -> bool:
-    """Show `lang` from now on; returns False if the English catalogue could not be loaded."""
+    """Show `lang` from now on; returns False if the English catalogue could not be loaded.
+    Nothing is done (no LanguageChange sent) when `lang` is shown already, Qt's words too."""
+    if _state["set"] == lang:
+        return True
     app = QCoreApplication.instance()
     for key in ("translator", "qt"):
         old = _state[key]
@@ -91,6 +95,7 @@ def set_language(lang: Lang) -> bool:
     if qt is not None:
         QCoreApplication.installTranslator(qt)
         _state["qt"] = qt
+    _state["set"] = current()
     QLocale.setDefault(QLocale(QLocale.Language.English if current() == "en"
                                else QLocale.Language.Vietnamese))
     return ok
