@@ -5,6 +5,7 @@ progress.db with the time it took."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 from desktop_driver import TIMEOUT, find_hit, open_window, press
 from pytestqt.qtbot import QtBot
 
+from desktop.chieu.backdrop import Mark
+from desktop.chieu.board import BoardView
 from desktop.chieu.dealing import PILE_KEY, DealingView
 from desktop.chieu.hitmap import Hit, HitKind
 from desktop.learn.askers.arrange import ArrangeAsker, CountChanAsker
@@ -270,6 +273,15 @@ def test_arranging_and_counting_a_dealt_hand(qtbot: QtBot, tmp_path: Path) -> No
         key(qtbot, learn, Qt.Key.Key_Q)  # every card a què: never the engine's arrangement
     enter(qtbot, learn)
     assert not graded(learn)
+    # issue 20: the learner's own groups, each marked, above the engine's arrangement
+    picture = learn.drill.canvas.picture()
+    assert isinstance(picture, BoardView) and len(picture.shelves) == 8
+    mine, right = picture.shelves[:4], picture.shelves[4:]
+    que = [str(c) for g in mine[3].groups for c in g]
+    assert sorted(que) == sorted(items[1].position["hand"])
+    right_que = Counter(c for c, m in zip(que, mine[3].marks, strict=True) if m is Mark.RIGHT)
+    assert right_que == Counter(que) & Counter(items[1].answer["que"])  # a copy counts once
+    assert Mark.WRONG in mine[3].marks and all(m is Mark.RIGHT for s in right for m in s.marks)
     enter(qtbot, learn)
 
     for item, right in zip(items[2:], (True, False), strict=True):
