@@ -304,10 +304,6 @@
         <translation>Continuing from step {n}.</translation>
     </message>
     <message>
-        <source>Ai được cái? Bấm số ghế 0–3.</source>
-        <translation>Who receives the cái? Press the seat number 0–3.</translation>
-    </message>
-    <message>
         <source>Xong {total}/{total} bước</source>
         <translation>Done: {total}/{total} steps</translation>
     </message>
@@ -316,8 +312,12 @@
         <translation>You have played your first game: bốc cái, eating, drawing, a chíu and its trả cửa, a wait, ù and the call. Go to Play for a real game, or play this one again.</translation>
     </message>
     <message>
-        <source>Bước {n}/{total}</source>
-        <translation>Step {n}/{total}</translation>
+        <source>Bạn ngồi ghế {me}. Ai được cái? Bấm số ghế 0–3.</source>
+        <translation>You sit at seat {me}. Who receives the cái? Press the seat number 0–3.</translation>
+    </message>
+    <message>
+        <source>Bước {n}/{total} · bạn ngồi ghế {me}</source>
+        <translation>Step {n}/{total} · you sit at seat {me}</translation>
     </message>
     <message>
         <source>Các nhà khác vừa đi:</source>
@@ -1100,6 +1100,14 @@
     <message>
         <source>Què</source>
         <translation>Què</translation>
+    </message>
+    <message>
+        <source>Đáp án — {shelf}</source>
+        <translation>The answer — {shelf}</translation>
+    </message>
+    <message>
+        <source>Bạn xếp — {shelf}</source>
+        <translation>Yours — {shelf}</translation>
     </message>
     <message>
         <source>Chọn quân (bấm vào quân, hoặc ←/→ rồi Space), rồi bấm loại nhóm. Bấm vào một nhóm đã xếp để trả nó về tay. Xếp hết bài rồi Trả lời.</source>
