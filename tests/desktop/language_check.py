@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 from desktop.chieu.widget import ChieuWidget
@@ -40,10 +41,11 @@ from lessons.phrases import OTHER_NAMES
 # The game's words English keeps, as the catalogue and the lessons use them (each is glossed
 # or explained where it first appears): STYLE.md's table, the cước and the làng options.
 GAME_TERMS = """
-chắn cạ ba đầu què thiên khai nọc cửa bốc đánh ăn dưới chíu trả ù xướng cước báo lỗi làng
-hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạch thủ thông lèo tôm xuông chì có láo
-nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia
-"""
+chắn cạ ba đầu què thiên khai nọc cửa trên bốc đánh ăn dưới chíu trả ù xướng cước báo lỗi
+làng hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạch thủ thông lèo tôm xuông chì có
+láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia hán
+tiến tụt đối
+"""  # the last line: the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
 WORD = re.compile(r"[^\W\d_]+")
 PLURAL = re.compile(r"(?<![\w.,])1 (sections|questions|items|answers|games|moves|cards|"
@@ -64,8 +66,10 @@ def allowed_words(names: Iterable[str] = ()) -> set[str]:
 
 
 def vietnamese(word: str) -> bool:
-    """A word written with a letter English does not use."""
-    return any(not c.isascii() for c in word)
+    """A word written with a Vietnamese letter: a Latin one with a diacritic, or đ (not a
+    Hán character of the cards, nor a name's ß)."""
+    return any(not c.isascii() and unicodedata.name(c, "").startswith("LATIN")
+               and (bool(unicodedata.decomposition(c)) or c in "đĐ") for c in word)
 
 
 def plain(text: str) -> str:

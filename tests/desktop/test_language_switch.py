@@ -16,11 +16,13 @@ from review_driver import selfplay_library
 from test_play_modes import until
 
 from desktop.i18n import current, set_language
+from desktop.learn.askers.boc_cai import BocCaiAsker
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
 from desktop.review.screen import ReviewScreen
 from desktop.settings import Settings, save, settings_path
 from engine.game import Phase
+from lessons import drills
 from replays.paths import default_db
 from replays.record import Player
 
@@ -113,3 +115,61 @@ def test_a_game_with_a_hint_and_its_result(qtbot: QtBot, window: MainWindow) -> 
     wait_for(qtbot, lambda: bool(c.hint))
     english(qtbot, window)
     assert_english(window, "a game with a hint")
+
+
+def test_learn_home_a_lesson_a_drill_with_its_feedback_and_the_summary(
+        qtbot: QtBot, window: MainWindow) -> None:
+    window.show_activity("learn")
+    learn = window.learn
+    assert learn is not None
+    learn.open_lesson("boc_cai.dem")
+    english(qtbot, window)
+    assert_english(window, "a lesson")
+    learn.show_home()
+    assert_english(window, "the lessons")
+    learn.play_items("Bốc cái", drills.generate("boc_cai", 1, 5))
+    asker = learn.drill.asker
+    assert isinstance(asker, BocCaiAsker)
+    asker.choose((int(asker.item.answer) + 1) % asker.players)  # wrong: the explanation
+    learn.drill.submit()
+    assert_english(window, "a drill's feedback")
+    learn.drill.submit()
+    wait_for(qtbot, lambda: learn.stack.currentWidget() is learn.summary)
+    assert_english(window, "a round's summary")
+
+
+def test_the_first_game_after_a_move(qtbot: QtBot, window: MainWindow) -> None:
+    window.show_activity("learn")
+    learn = window.learn
+    assert learn is not None
+    learn.open_first_game()
+    page = learn.first_game
+    assert page is not None
+    step = page.step()
+    assert step is not None and step.seat is not None
+    page.answer_seat(step.seat)
+    english(qtbot, window)
+    assert_english(window, "the guided first game")
+
+
+def test_the_end_of_a_hoi_and_the_dialogs(qtbot: QtBot, window: MainWindow) -> None:
+    from desktop.about import AboutDialog
+    from desktop.help_dialog import HelpDialog
+    from desktop.settings_dialog import SettingsDialog
+
+    window.new_session()
+    c = window.play.controller
+    until(qtbot, window, lambda g: True)
+    window.play.end_session()  # what "Kết thúc hội" does once it is confirmed
+    wait_for(qtbot, lambda: window.play.summary_page.summary is not None)
+    english(qtbot, window)
+    assert_english(window, "the hội's summary")
+    window.play.show_start()
+    assert_english(window, "the start page")
+    for make in (lambda: SettingsDialog(window.settings, window), lambda: HelpDialog(window),
+                 lambda: AboutDialog(window)):
+        dialog = make()
+        dialog.show()
+        left = out_of_place(dialog, c.names)
+        dialog.close()
+        assert not left, "\n".join(left)
