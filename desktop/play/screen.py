@@ -13,6 +13,7 @@ from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
 from desktop.images import cards_image
 from desktop.keys import BINDINGS, Section, bind
+from desktop.notices import ask
 from desktop.play.call_dialog import CallDialog
 from desktop.play.controller import PlayController, Warning
 from desktop.play.hoi_summary import HoiSummary, summarize
@@ -186,17 +187,12 @@ class PlayScreen(QWidget):
         """ "Kết thúc hội": asked first (issue 20: it left at once), then summed up."""
         if self.end_box is not None or self.controller.session_id is None:
             return
-        box = QMessageBox(QMessageBox.Icon.Question, translate("Play", "Kết thúc hội?"),
-                          translate("Play", "Kết thúc hội này và xem tổng kết? Các ván đã lưu; "
-                                            "hội không chơi tiếp được nữa, nhưng xem lại được "
-                                            "ở phần Xem lại."), parent=self)
-        end = box.addButton(translate("Play", "Kết thúc hội"), QMessageBox.ButtonRole.AcceptRole)
-        stay = box.addButton(translate("Play", "Chơi tiếp"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(stay)
-        box.setEscapeButton(stay)
-        self.end_box = box
-        box.finished.connect(lambda _: self._end_answered(box, box.clickedButton() is end))
-        box.open()
+        self.end_box = ask(
+            self, QMessageBox.Icon.Question, translate("Play", "Kết thúc hội?"),
+            translate("Play", "Kết thúc hội này và xem tổng kết? Các ván đã lưu; hội không "
+                              "chơi tiếp được nữa, nhưng xem lại được ở phần Xem lại."),
+            translate("Play", "Kết thúc hội"), translate("Play", "Chơi tiếp"),
+            self._end_answered, default_yes=False)
 
     def _end_answered(self, box: QMessageBox, end: bool) -> None:
         if self.end_box is box:
@@ -285,14 +281,9 @@ class PlayScreen(QWidget):
         """The store could not write (issue 13): play has stopped before the move was shown;
         say why, then retry (play goes on where it stopped) or leave (the game stays in the
         store up to its last saved move, offered for resuming)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("Play", "Chưa lưu được"),
-                          error_text(error), parent=self)
-        retry = box.addButton(translate("Play", "Thử lại"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(translate("Play", "Rời ván"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(retry)
-        self.save_box = box
-        box.finished.connect(lambda _: self._save_answered(box, box.clickedButton() is retry))
-        box.open()
+        self.save_box = ask(self, QMessageBox.Icon.Warning, translate("Play", "Chưa lưu được"),
+                            error_text(error), translate("Play", "Thử lại"),
+                            translate("Play", "Rời ván"), self._save_answered)
 
     def _save_answered(self, box: QMessageBox, again: bool) -> None:
         if self.save_box is box:

@@ -121,9 +121,8 @@ class ArrangeAsker(Asker):
         if self.locked:
             answer = self.item.answer
             right = self.grade is not None and self.grade.correct
-            shelves = answer_shelves(answer) if right else \
-                judged_shelves(self.groups, answer) + answer_shelves(answer, titled=True)
-            return BoardView(shelves=shelves, hovered=self.hovered)
+            return BoardView(shelves=answer_shelves(answer) if right else judged_shelves(
+                self.groups, answer) + answer_shelves(answer, titled=True), hovered=self.hovered)
         shelves = []
         for kind in KINDS:
             groups = tuple(g for k, g in self.groups if k == kind)
