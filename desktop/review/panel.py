@@ -79,9 +79,10 @@ class ViewPanel(QWidget):
         grid.setVerticalSpacing(2)
         grid.addWidget(self.seat_label, 0, 0)
         grid.addWidget(self.seat, 0, 1)
-        grid.addWidget(self.all_open, 1, 0)
-        grid.addWidget(self.as_player, 1, 1)
-        grid.addWidget(self.predict, 2, 0, 1, 2)
+        # one per row: side by side, the English texts were cut at 1024 px (issue 20)
+        grid.addWidget(self.all_open, 1, 0, 1, 2)
+        grid.addWidget(self.as_player, 2, 0, 1, 2)
+        grid.addWidget(self.predict, 3, 0, 1, 2)
         grid.setColumnStretch(1, 1)
 
         self.list_title = QLabel()

@@ -558,8 +558,9 @@ class ViewerPage(QWidget):
         """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
         chiếu keeps hand cards wide enough to carry their names (issue 20)."""
         super().resizeEvent(event)
-        self.panel.setMaximumWidth(max(self.panel.minimumWidth(),
-                                       min(PANEL_WIDEST, round(self.width() * PANEL_SHARE))))
+        least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
+        self.panel.setMaximumWidth(max(least, min(PANEL_WIDEST,
+                                                  round(self.width() * PANEL_SHARE))))
 
     def shutdown(self) -> None:
         """Drop the answers of advice still being computed."""

@@ -16,7 +16,7 @@ from desktop.chieu.faces import NAMED_WIDTH
 from desktop.chieu.hitmap import HitKind
 from desktop.i18n import current, set_language
 from desktop.learn.screen import LearnScreen
-from desktop.qt import QGuiApplication, Qt
+from desktop.qt import QAbstractButton, QGuiApplication, Qt
 from desktop.review.screen import ReviewScreen
 from desktop.settings import load, settings_path
 from engine.game import Mode
@@ -151,3 +151,10 @@ def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
     assert hits is not None
     widths = [w for (_, _, w, _), hit in hits.items() if hit.kind is HitKind.HAND]
     assert widths and min(widths) >= NAMED_WIDTH * chieu.devicePixelRatioF()
+    for lang in ("en", "vi"):  # the panel's buttons keep their words whole, in either language
+        window.toggle_language()
+        assert current() == lang
+        qtbot.wait(10)
+        cut = [b.text() for b in review.viewer.panel.findChildren(QAbstractButton)
+               if b.isVisible() and b.width() < b.sizeHint().width()]
+        assert not cut, cut
