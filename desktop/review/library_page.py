@@ -45,7 +45,7 @@ from replays.library import LibraryRow
 # use for them), so a learner can search, pick a row and press Enter without leaving the box.
 TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}
 
-WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 160, Column.SCORE: 56,
+WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 56,
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
           Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
 

@@ -1823,15 +1823,18 @@
     </message>
     <message>
         <source>Bỏ ù</source>
-        <translation>Missed ù</translation>
+        <translation>Missed
+ù</translation>
     </message>
     <message>
         <source>Bỏ chíu</source>
-        <translation>Missed chíu</translation>
+        <translation>Missed
+chíu</translation>
     </message>
     <message>
         <source>Xướng sai</source>
-        <translation>Call errors</translation>
+        <translation>Call
+errors</translation>
     </message>
     <message>
         <source>Tổng</source>

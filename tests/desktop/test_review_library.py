@@ -268,5 +268,8 @@ def test_the_column_titles_are_never_clipped(qtbot: QtBot, screen: ReviewScreen,
         for i, column in enumerate(COLUMNS):
             if column is not Column.PLAYERS:
                 assert header.sectionSize(i) >= header.sectionSizeHint(i), column
+        # and all of them fit: the players' names keep room, no column is pushed out of sight
+        assert header.sectionSize(COLUMNS.index(Column.PLAYERS)) >= 100
+        assert header.length() <= screen.library.table.viewport().width()
     finally:
         set_language("vi")
