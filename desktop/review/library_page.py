@@ -13,6 +13,7 @@ from desktop.qt import (
     QComboBox,
     QCoreApplication,
     QEvent,
+    QFontMetrics,
     QHBoxLayout,
     QHeaderView,
     QKeyEvent,
@@ -24,6 +25,7 @@ from desktop.qt import (
     QProgressBar,
     QPushButton,
     QShowEvent,
+    QStyle,
     Qt,
     QTableView,
     QVBoxLayout,
@@ -49,6 +51,23 @@ WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 5
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
           Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
 
+
+
+def title_width(header: QHeaderView, section: int) -> int:
+    """The width a column's title needs: its longest line and the header's margins, and the
+    sort arrow's room on the column sorted by (Qt's own size hint keeps that room on every
+    column and measures a two-line title as one line)."""
+    model = header.model()
+    text = str(model.headerData(section, Qt.Orientation.Horizontal) or "") if model else ""
+    metrics = QFontMetrics(header.font())
+    style = header.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    width = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
+    width += 4 * margin + 8  # the margins, the section's frame, a little air
+    if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+        width += style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header) + \
+            2 * margin
+    return width
 
 class BatchBar(QWidget):
     """The batch analysis under way: a progress bar with counts and a Cancel button."""
@@ -131,6 +150,7 @@ class LibraryPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         header.setSortIndicatorShown(True)
+        header.sortIndicatorChanged.connect(lambda *_: self._fit_columns())  # the arrow moved
         for i, column in enumerate(COLUMNS):
             if column is Column.PLAYERS:
                 header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
@@ -197,13 +217,12 @@ class LibraryPage(QWidget):
         self._status()
 
     def _fit_columns(self) -> None:
-        """Each column at least as wide as its title in the language shown, sort arrow
-        included (issue 20: "ssion · gar", "Missed (" in English); the players' column takes
-        what is left."""
+        """Each column at least as wide as its title in the language shown (issue 20: "ssion ·
+        gar", "Missed (" in English); the players' column takes what is left."""
         header = self.table.horizontalHeader()
         for i, column in enumerate(COLUMNS):
             if column is not Column.PLAYERS:
-                header.resizeSection(i, max(WIDTHS[column], header.sectionSizeHint(i)))
+                header.resizeSection(i, max(WIDTHS[column], title_width(header, i)))
 
     # ------------------------------------------------------------------ rows
 

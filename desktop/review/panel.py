@@ -25,6 +25,7 @@ from desktop.qt import (
     QPixmap,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     Qt,
@@ -80,9 +81,10 @@ class ViewPanel(QWidget):
         grid.addWidget(self.seat_label, 0, 0)
         grid.addWidget(self.seat, 0, 1)
         # one per row: side by side, the English texts were cut at 1024 px (issue 20)
-        grid.addWidget(self.all_open, 1, 0, 1, 2)
-        grid.addWidget(self.as_player, 2, 0, 1, 2)
-        grid.addWidget(self.predict, 3, 0, 1, 2)
+        left = Qt.AlignmentFlag.AlignLeft  # as wide as their words, where a click counts
+        for row, button in enumerate((self.all_open, self.as_player, self.predict), 1):
+            button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+            grid.addWidget(button, row, 0, 1, 2, left)
         grid.setColumnStretch(1, 1)
 
         self.list_title = QLabel()

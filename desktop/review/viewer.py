@@ -552,12 +552,21 @@ class ViewerPage(QWidget):
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._fit_panel()
         super().changeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
-        chiếu keeps hand cards wide enough to carry their names (issue 20)."""
+        """The side panel is fitted again for the new width."""
         super().resizeEvent(event)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
+        chiếu keeps hand cards wide enough to carry their names (issue 20) — never less
+        than its words need, in the language shown."""
+        layout = self.panel.layout()
+        if layout is not None:
+            layout.activate()
         least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
         self.panel.setMaximumWidth(max(least, min(PANEL_WIDEST,
                                                   round(self.width() * PANEL_SHARE))))
