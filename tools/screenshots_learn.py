@@ -129,6 +129,19 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         a.command("arrange_que", "")
         drill.submit()
         shot(window, out / f"nhan_dien-graded-{tag}.png")
+        # a wrong one: two groups swapped between chắn and cạ, the rest right (issue 20: the
+        # learner's groups marked beside the answer)
+        learn.play_items("Nhận diện", [item])
+        a = asker()
+        assert isinstance(a, ArrangeAsker)
+        for kind, wrong in (("chan", "ca"), ("ca", "chan"), ("ba_dau", "ba_dau")):
+            for n, group in enumerate(ans[kind]):
+                pick(a, [Card.parse(c) for c in group])
+                a.command(f"arrange_{wrong if n == 0 else kind}", "")
+        pick(a, [Card.parse(c) for c in ans["que"]])
+        a.command("arrange_que", "")
+        drill.submit()
+        shot(window, out / f"nhan_dien-wrong-{tag}.png")
 
         # --- nhận diện: which cards win, on the chiếu with the card picker
         item = one("nhan_dien", 5, "waits")[0]
