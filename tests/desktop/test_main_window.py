@@ -12,12 +12,12 @@ from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
 from review_driver import selfplay_library
 
-from desktop.app import STYLE, load_fonts
+from desktop.app import make_app
 from desktop.chieu.faces import NAMED_WIDTH
 from desktop.chieu.hitmap import HitKind
 from desktop.i18n import current, set_language
 from desktop.learn.screen import LearnScreen
-from desktop.qt import QAbstractButton, QFont, QGuiApplication, Qt
+from desktop.qt import QAbstractButton, QGuiApplication, Qt
 from desktop.review.screen import ReviewScreen
 from desktop.settings import load, settings_path
 from engine.game import Mode
@@ -134,14 +134,10 @@ def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
     """Issue 20: opened at 1280 × 800, the start page's banner (drawn for that width) held the
     window at it once a replay was opened: it could no longer be 1024 wide. At 1024 × 640 the
     replay's hand cards stay wide enough to carry their names."""
+    make_app([])  # the program's fonts and style (as the startup tests leave them too): the
+    # sizes below are the ones a learner sees
     selfplay_library(default_db(tmp_path), ("beginner", "normal", "normal", "random"), 3, 11)
     window = open_window(qtbot, tmp_path)  # 1280 × 800, the start page and its banner shown
-    family = load_fonts()  # the program's fonts and style, as make_app gives them: the
-    assert family is not None  # sizes below are the ones a learner sees
-    font = QFont(family)
-    font.setPointSizeF(10.5)
-    window.setFont(font)
-    window.setStyleSheet(STYLE)
     qtbot.wait(20)
     window.show_activity("review")
     review = window.review
@@ -151,8 +147,9 @@ def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
     for hint in (window.minimumSizeHint(), window.minimumSize()):
         assert hint.width() <= 1024 and hint.height() <= 640
     window.resize(1024, 640)
-    wait_for(qtbot, lambda: window.width() == 1024 and window.height() == 640)
-    chieu = review.viewer.chieu
+    viewer, chieu = review.viewer, review.viewer.chieu
+    wait_for(qtbot, lambda: window.width() == 1024 and window.height() == 640
+             and chieu.width() + viewer.panel.width() == viewer.width())  # laid out again
     chieu.repaint()
     hits = chieu.hit_map()
     assert hits is not None
