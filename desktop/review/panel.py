@@ -82,9 +82,10 @@ class ViewPanel(QWidget):
         grid.addWidget(self.seat, 0, 1)
         # one per row: side by side, the English texts were cut at 1024 px (issue 20)
         left = Qt.AlignmentFlag.AlignLeft  # as wide as their words, where a click counts
-        for row, button in enumerate((self.all_open, self.as_player, self.predict), 1):
-            button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
-            grid.addWidget(button, row, 0, 1, 2, left)
+        choices: tuple[QWidget, ...] = (self.all_open, self.as_player, self.predict)
+        for row, choice in enumerate(choices, 1):
+            choice.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+            grid.addWidget(choice, row, 0, 1, 2, left)
         grid.setColumnStretch(1, 1)
 
         self.list_title = QLabel()
