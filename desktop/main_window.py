@@ -24,6 +24,7 @@ from desktop.qt import (
     QButtonGroup,
     QCloseEvent,
     QEvent,
+    QGuiApplication,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -116,8 +117,7 @@ class MainWindow(QMainWindow):
         self.settings_box: QMessageBox | None = None
         self.quit_box: QMessageBox | None = None  # closing would lose what Học could not save
         self._drop_unsaved = False
-        if self.settings.lang != current():
-            set_language(self.settings.lang)
+        set_language(self.settings.lang)  # Qt's own words too, from the start
         self.store = store
         self.worker = Worker(self)
         # `mute` (the smoke run) keeps the audio device untouched whatever the settings say
@@ -401,7 +401,12 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Every text of the window in the current language."""
-        self.setWindowTitle(translate("Main", "Chắn — học, chơi, xem lại"))
+        # the platform appends the application's display name to a title that does not end
+        # with it: both in the language shown, and the window's title is that name alone
+        # (issue 20: "Chắn — learn, play, review — Chắn — học, chơi, xem lại")
+        title = translate("Main", "Chắn — học, chơi, xem lại")
+        QGuiApplication.setApplicationDisplayName(title)
+        self.setWindowTitle(title)
         texts = {"learn": translate("Main", "Học"), "play": translate("Main", "Chơi"),
                  "review": translate("Main", "Xem lại")}
         for name, button in self.tabs.items():

@@ -49,7 +49,7 @@ SCALES = {  # what a value means, per judge
 ADVICE_SEED = 0  # the strong player's sampling: fixed, so the same position gets the same advice
 # Kept advice is made again when this changes: bump it when an adviser plays or values
 # differently, or the advice's JSON form changes (the engine's version is part of the key too).
-ADVICE_REVISION = 1
+ADVICE_REVISION = 2  # 2: values as chances, never below 0 (issue 20)
 ADVICE_VERSION = f"{ENGINE_VERSION}+advice.{ADVICE_REVISION}"
 
 

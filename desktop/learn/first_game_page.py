@@ -455,14 +455,23 @@ class FirstGamePage(QWidget):
         message = self.note() if self.note is not None else ""
         if not message and step is not None:
             message = self._short(step)
-        return ChieuView(obs=obs, lang=current(), selected=self.selected, hovered=self.hovered,
-                         highlighted=highlighted, prompts=prompts, message=message,
-                         conceal_cai=step is not None and step.kind == "boc_cai")
+        # every plate says its seat number, the learner's too (issue 20: the game never said
+        # the learner is seat 0, which the bốc cái question counts from); the hội is this one
+        # game, its totals 0 until the win settles it (the panel showed "—")
+        settled = game.settlement
+        scores = tuple(round(t) for t in settled.transfers) if settled is not None \
+            else (0,) * game.players
+        return ChieuView(obs=obs, names=tuple(self._name(s, plate=True)
+                                              for s in range(game.players)),
+                         scores=scores, game_no=1, lang=current(), selected=self.selected,
+                         hovered=self.hovered, highlighted=highlighted, prompts=prompts,
+                         message=message, conceal_cai=step is not None and step.kind == "boc_cai")
 
     def _short(self, step: Step) -> str:
         """The chiếu's one line: what to do now."""
         if step.kind == "boc_cai":
-            return translate("FirstGame", "Ai được cái? Bấm số ghế 0–3.")
+            return translate("FirstGame", "Bạn ngồi ghế {me}. Ai được cái? Bấm số ghế 0–3."
+                             ).format(me=self.learner)
         assert step.expected is not None
         words_ = action_words(step.expected, self.game)
         said = pick(words_.vi, words_.en)
@@ -484,8 +493,8 @@ class FirstGamePage(QWidget):
                              "cửa, chờ ù, ù và xướng. Hãy sang phần Chơi để chơi một ván thật, "
                              "hoặc chơi lại ván này."))
         else:
-            self.counter.setText(translate("FirstGame", "Bước {n}/{total}").format(
-                n=step.number + 1, total=total))
+            self.counter.setText(translate("FirstGame", "Bước {n}/{total} · bạn ngồi ghế {me}")
+                                 .format(n=step.number + 1, total=total, me=self.learner))
             self.instruction.setText(_text(step.instruction))
         if self.feedback is None:
             self.answer.hide()
@@ -503,9 +512,11 @@ class FirstGamePage(QWidget):
         self.others.setVisible(bool(said))
         self.others.setText(" ".join(said))
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: int, plate: bool = False) -> str:
+        """"Bạn" or "Ghế 2"; on the chiếu's plates the learner's seat number too."""
         if seat == self.learner:
-            return pick("Bạn", "You")
+            return pick(f"Bạn (ghế {seat})", f"You (seat {seat})") if plate else \
+                pick("Bạn", "You")
         return pick(f"Ghế {seat}", f"Seat {seat}")
 
     def retranslate(self) -> None:

@@ -74,11 +74,13 @@ class FamilyRow(QFrame):
         if strength is None or strength.items + strength.new == 0:
             self.stats.setText(translate("LearnHome", "Chưa luyện câu nào."))
             return
-        self.stats.setText(translate(
-            "LearnHome", "{items} câu đã làm · {answers} lần trả lời · {due} câu đến hạn · "
-                         "đúng gần đây {accuracy}").format(
-            items=strength.items, answers=strength.answers, due=strength.due,
-            accuracy=percent(strength.recent_accuracy)))
+        items, answers, due = strength.items, strength.answers, strength.due
+        self.stats.setText(" · ".join((
+            translate("LearnHome", "%n câu đã làm", None, items),
+            translate("LearnHome", "%n lần trả lời", None, answers),
+            translate("LearnHome", "%n câu đến hạn", None, due),
+            translate("LearnHome", "đúng gần đây {accuracy}").format(
+                accuracy=percent(strength.recent_accuracy)))))
 
 
 class HomePage(QWidget):
@@ -316,6 +318,6 @@ class HomePage(QWidget):
 
 def lesson_summary(le: Lesson) -> str:
     """"5 phần · 10 câu": how long a lesson is."""
-    questions = sum(spec.count for spec in le.drills)
-    return translate("LearnHome", "{sections} phần · {questions} câu").format(
-        sections=len(le.sections), questions=questions)
+    sections, questions = len(le.sections), le.questions
+    return translate("LearnHome", "%n phần", None, sections) + " · " + translate(
+        "LearnHome", "%n câu", None, questions)

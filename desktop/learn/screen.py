@@ -462,8 +462,8 @@ class LearnScreen(QWidget):
                              "luyện ở đây."))
             elif held == 0:
                 self.home.show_status(lambda: translate(
-                    "Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
-                             "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!").format(n=games))
+                    "Learn", "Trong %n ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
+                             "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!", None, games))
             else:
                 self.home.show_status(_nothing_due(result.next_due))
 

@@ -13,6 +13,7 @@ from engine.call import NAME_EN, NAME_VI, render
 from engine.cards import Card, pairs_with
 from engine.explain import Explanation
 from engine.violations import NAMES_VI
+from lessons.phrases import RULE_NAMES_EN
 
 
 def card_name(card: Card | None) -> str:
@@ -29,8 +30,10 @@ def cuoc_name(cid: str) -> str:
 
 def rule_name(rule: str) -> str:
     """"L5 Có chắn cấu cạ"; claims that are not lỗi get their own words."""
-    if rule in NAMES_VI:
-        return f"{rule} {NAMES_VI[rule]}"
+    if rule in NAMES_VI:  # English glosses the name, as the lessons do (lessons.phrases)
+        gloss = f" ({RULE_NAMES_EN[rule]})" if current() == "en" and rule in RULE_NAMES_EN \
+            else ""
+        return f"{rule} {NAMES_VI[rule]}{gloss}"
     return {
         "bo_u": translate("Words", "Bỏ ù"),
         "missed_chiu": translate("Words", "Bỏ chíu"),

@@ -79,6 +79,12 @@ def _in_store(store_path: Path, use: Callable[[Store], T], failed: T) -> T:
         return failed
 
 
+def tally_text(answered: int, best: int) -> str:
+    """How many predictions were made and how many were the computer's move too."""
+    return translate("Viewer", "Đã đoán %n nước", None, answered) + ", " + translate(
+        "Viewer", "%n nước trùng nước máy chọn.", None, best)
+
+
 class Advisor(QObject):
     """Advice and predictions for one opened game; see the module docstring."""
 
@@ -93,8 +99,10 @@ class Advisor(QObject):
         self.decisions: SeatDecisions | None = None
         self.advice: dict[Key, Advice] = {}
         self.jobs: dict[Key, Job[tuple[Advice, bool]]] = {}
-        self.graded: dict[Key, str] = {}  # the grade of each prediction, in full
-        self.graded_short: dict[Key, str] = {}  # the same, short, above the next question
+        # the grade of each prediction, in full and short (above the next question): made
+        # when shown, so in the language shown (issue 20: Ctrl+L left them in Vietnamese)
+        self.graded: dict[Key, Callable[[], str]] = {}
+        self.graded_short: dict[Key, Callable[[], str]] = {}
         self.asked: set[Key] = set()  # questions answered or skipped
         self.score = (0, 0)  # predictions answered, of which the computer's best
 
@@ -166,7 +174,7 @@ class Advisor(QObject):
         """What the seat chose, the computer's advice and the value the choice gave up (or the
         grade of the learner's prediction of it)."""
         if key in self.graded:
-            return self.graded[key]
+            return self.graded[key]()
         point = self.point(key)
         live = live_card(point)
         move = action_choice(as_choice(point.action), live)
@@ -216,14 +224,13 @@ class Advisor(QObject):
         except ValueError:
             best = False
         answered, right = self.score
-        self.score = (answered + 1, right + best)
-        tally = translate("Viewer", "Đã đoán {n} nước, {best} nước trùng nước máy chọn.").format(
-            n=self.score[0], best=self.score[1])
+        self.score = score = (answered + 1, right + best)
         real = as_choice(point.action)
         self.asked.add(key)
-        self.graded[key] = grade_html(answer, real, advice, names, live) + \
-            f"<p><i>{escape(tally)}</i></p>"
-        self.graded_short[key] = grade_html(answer, real, advice, names, live, compact=True)
+        self.graded[key] = lambda: grade_html(answer, real, advice, names, live) + \
+            f"<p><i>{escape(tally_text(*score))}</i></p>"
+        self.graded_short[key] = lambda: grade_html(answer, real, advice, names, live,
+                                                    compact=True)
 
     def shutdown(self) -> None:
         """Drop the answers of advice still being computed."""

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from desktop.i18n import number
 from desktop.qt import (
     QColor,
     QFont,
@@ -68,10 +69,10 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 def tick_text(value: float, percent: bool = False) -> str:
     """A tick label: integers plain, fractions short, percentages with %."""
     if percent:
-        return f"{value * 100:.0f}%"
+        return f"{number(value * 100, 0)}%"
     if float(value).is_integer():
         return str(int(value))
-    return f"{value:.2g}" if abs(value) < 1 else f"{value:.1f}"
+    return number(value, 2 if abs(value) < 1 else 1).rstrip("0")
 
 
 class _Chart(QWidget):

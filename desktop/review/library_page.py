@@ -14,6 +14,7 @@ from desktop.qt import (
     QComboBox,
     QCoreApplication,
     QEvent,
+    QFontMetrics,
     QHBoxLayout,
     QHeaderView,
     QKeyEvent,
@@ -25,6 +26,7 @@ from desktop.qt import (
     QProgressBar,
     QPushButton,
     QShowEvent,
+    QStyle,
     Qt,
     QTableView,
     QVBoxLayout,
@@ -46,10 +48,27 @@ from replays.library import LibraryRow
 # use for them), so a learner can search, pick a row and press Enter without leaving the box.
 TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}
 
-WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 160, Column.SCORE: 56,
+WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 56,
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
           Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
 
+
+
+def title_width(header: QHeaderView, section: int) -> int:
+    """The width a column's title needs: its longest line and the header's margins, and the
+    sort arrow's room on the column sorted by (Qt's own size hint keeps that room on every
+    column and measures a two-line title as one line)."""
+    model = header.model()
+    text = str(model.headerData(section, Qt.Orientation.Horizontal) or "") if model else ""
+    metrics = QFontMetrics(header.font())
+    style = header.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    width = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
+    width += 4 * margin + 8  # the margins, the section's frame, a little air
+    if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+        width += style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header) + \
+            2 * margin
+    return width
 
 class BatchBar(QWidget):
     """The batch analysis under way: a progress bar with counts and a Cancel button."""
@@ -131,12 +150,11 @@ class LibraryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
+        header.setSortIndicatorShown(True)
+        header.sortIndicatorChanged.connect(lambda *_: self._fit_columns())  # the arrow moved
         for i, column in enumerate(COLUMNS):
             if column is Column.PLAYERS:
                 header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
-            else:
-                header.resizeSection(i, WIDTHS[column])
-        header.setSortIndicatorShown(True)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(COLUMNS.index(Column.DATE), Qt.SortOrder.DescendingOrder)
         self.table.doubleClicked.connect(lambda _: self.open_selected())
@@ -195,7 +213,16 @@ class LibraryPage(QWidget):
             self.model.retranslate()
             if selected is not None:
                 self.select_game(selected)
+        self._fit_columns()
         self._status()
+
+    def _fit_columns(self) -> None:
+        """Each column at least as wide as its title in the language shown (issue 20: "ssion ·
+        gar", "Missed (" in English); the players' column takes what is left."""
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(COLUMNS):
+            if column is not Column.PLAYERS:
+                header.resizeSection(i, max(WIDTHS[column], title_width(header, i)))
 
     # ------------------------------------------------------------------ rows
 
@@ -238,10 +265,11 @@ class LibraryPage(QWidget):
 
     def _status(self) -> None:
         rows = self.model.rows
+        games, shown = len(rows), self.proxy.rowCount()  # plain names: lupdate sees counts
         analysed = sum(1 for r in rows if r.counts is not None)
-        text = translate(
-            "Library", "{games} ván · {analysed} đã phân tích · đang hiện {shown}").format(
-            games=len(rows), analysed=analysed, shown=self.proxy.rowCount())
+        text = " · ".join((translate("Library", "%n ván", None, games),
+                           translate("Library", "%n đã phân tích", None, analysed),
+                           translate("Library", "đang hiện %n", None, shown)))
         if self.importing is not None:
             text += " · " + translate("Library", "Đang nhập {file}…").format(
                 file=self.importing)

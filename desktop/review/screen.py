@@ -247,7 +247,7 @@ class ReviewScreen(QWidget):
         if ids:
             self.library.select_game(ids[-1])
         text = translate(
-            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name) \
+            "Review", "Đã nhập %n ván mới từ {file}.", None, len(ids)).format(file=path.name) \
             if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
                                   ).format(file=path.name)
         # names changed on the way in (issue 20), in the record layer's words
@@ -292,9 +292,10 @@ class ReviewScreen(QWidget):
             self.stats.refresh()
         if result.failed:
             lines = "\n".join(f"#{gid}: {why}" for gid, why in result.failed[:10])
+            failed = len(result.failed)
             self._error(translate("Review", "Có ván không phân tích được"), translate(
-                "Review", "{n} ván không dựng lại được từ dữ liệu đã lưu:").format(
-                n=len(result.failed)) + "\n\n" + lines)
+                "Review", "%n ván không dựng lại được từ dữ liệu đã lưu:", None, failed) +
+                "\n\n" + lines)
 
     def _batch_failed(self, error: BaseException) -> None:
         self.library.batch.hide()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from desktop.i18n import translate
+from desktop.i18n import number, translate
 from desktop.keys import key_hint
 from desktop.play.words import rule_name
 from desktop.qt import (
@@ -154,7 +154,7 @@ class StatsPage(QWidget):
         empty = self._empty_text()
         games = translate("Stats", "Ván (cũ → mới)")
         per_game = translate("Stats", "số lần")
-        mean = translate("Stats", "trung bình {n} ván").format(n=WINDOW)
+        mean = translate("Stats", "trung bình %n ván", None, WINDOW)
         violations = [float(s.violations) for s in stats]
         self.violations.set_data(
             translate("Stats", "Lỗi mỗi ván"),
@@ -171,7 +171,7 @@ class StatsPage(QWidget):
              Series(mean, tuple(rolling(missed, WINDOW)), (120, 70, 10))],
             games, per_game, empty)
         self.win_rate.set_data(
-            translate("Stats", "Tỉ lệ ù (trung bình {n} ván)").format(n=WINDOW),
+            translate("Stats", "Tỉ lệ ù (trung bình %n ván)", None, WINDOW),
             [Series(translate("Stats", "tỉ lệ ù"),
                     tuple(rolling([float(s.won) for s in stats], WINDOW)), (46, 125, 50))],
             games, translate("Stats", "tỉ lệ"), empty, percent=True)
@@ -203,11 +203,11 @@ class StatsPage(QWidget):
             return f"<h3>{head}</h3><p>{escape(self._empty_text())}</p>"
         rows = [
             (translate("Stats", "Ván đã phân tích"), str(summary.games)),
-            (translate("Stats", "Tỉ lệ ù"), f"{summary.win_rate * 100:.0f}%"),
+            (translate("Stats", "Tỉ lệ ù"), f"{number(summary.win_rate * 100, 0)}%"),
             (translate("Stats", "Điểm trung bình mỗi ván"), amount_text(
                 round(summary.mean_diem, 2))),
-            (translate("Stats", "Lỗi mỗi ván"), f"{summary.violations_per_game:.2f}"),
-            (translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"), f"{summary.missed_per_game:.2f}"),
+            (translate("Stats", "Lỗi mỗi ván"), number(summary.violations_per_game, 2)),
+            (translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"), number(summary.missed_per_game, 2)),
         ]
         if summary.top_rules:
             rule, n = summary.top_rules[0]

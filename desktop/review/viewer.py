@@ -30,6 +30,8 @@ from desktop.qt import (
     QFileDialog,
     QHBoxLayout,
     QPushButton,
+    QResizeEvent,
+    QSize,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -40,6 +42,7 @@ from desktop.review.branch import branch_game
 from desktop.review.details import annotation_html, notes_html, result_html
 from desktop.review.error_text import error_text
 from desktop.review.export import export_chanjson, export_report
+from desktop.review.nav_icons import HEIGHT, WIDTH, nav_icon
 from desktop.review.panel import ViewPanel
 from desktop.review.replay import OpenedGame, annotation_position, open_game
 from desktop.review.stepper import Stepper
@@ -50,8 +53,9 @@ from engine.actions import Act, Action
 from replays.errors import RecordError
 from replays.store import Store
 
-NAV = (("replay_first", "⏮"), ("replay_prev", "◀"), ("replay_next", "▶"),
-       ("replay_last", "⏭"), ("replay_prev_note", "◀ !"), ("replay_next_note", "! ▶"))
+NAV = ("replay_first", "replay_prev", "replay_next", "replay_last", "replay_prev_note",
+       "replay_next_note")  # drawn icons (nav_icons.py), never font glyphs
+PANEL_SHARE, PANEL_WIDEST = 0.3, 420  # the side panel's part of the viewer's width
 # Predict prompts on the chiếu: the actions that name no hand card.
 _BUTTON_ACTS = (Act.WIN, Act.CHIU, Act.DRAW, Act.PASS, Act.DECLINE)
 
@@ -72,10 +76,12 @@ class ViewerPage(QWidget):
         self.advisor.ready.connect(self._advised)
         self.advisor.failed.connect(self._advice_failed)
         self.predicting = False
+        self._open_before = True  # "every hand open" as it was before predicting
         # an answer waiting for its advice, with the question it answers: graded only by
         # that question's advice, dropped when the viewer moves on
         self._answer: tuple[Key, Action] | None = None
         self.last_error = ""  # the last error shown to the learner (tests read it)
+        self.last_notice = ""  # the last news (a file written, and where)
 
         self.back_button = QPushButton()
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -87,8 +93,10 @@ class ViewerPage(QWidget):
         top.setContentsMargins(6, 4, 6, 2)
         top.addWidget(self.back_button)
         top.addWidget(self.title, 1)
-        for command, glyph in NAV:
-            button = QPushButton(glyph)
+        for command in NAV:
+            button = QPushButton()
+            button.setIcon(nav_icon(command, self.devicePixelRatioF()))
+            button.setIconSize(QSize(WIDTH, HEIGHT))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setFixedWidth(44)
             button.clicked.connect(lambda _=False, c=command: self.command(c))
@@ -228,7 +236,7 @@ class ViewerPage(QWidget):
                 self._moved()
             elif skipped:  # the question was at the last position: nothing to step to
                 self._show()
-        elif command == "replay_view":
+        elif command == "replay_view" and not self.predicting:
             self.set_open(not s.open_hands)
         elif command == "replay_seat":
             self.set_seat((s.seat + 1) % len(s.opened.names))
@@ -286,12 +294,20 @@ class ViewerPage(QWidget):
             self._show()
 
     def set_predict(self, on: bool) -> None:
-        """Predict mode on or off."""
+        """Predict mode on or off. While predicting only what the seat saw is shown, and
+        "every hand open" cannot be chosen (issue 20: the hands to guess from were open); it
+        comes back as it was when predicting stops."""
         if on != self.predicting:
             self.predicting = on
             self._answer = None
             if self.panel.predict.isChecked() != on:
                 self.panel.predict.setChecked(on)
+            if on:
+                self._open_before = self.panel.all_open.isChecked()
+                self.set_open(False)
+            self.panel.all_open.setEnabled(not on)
+            if not on and self._open_before:
+                self.set_open(True)
             if self.stepper is not None:
                 self._show()
 
@@ -392,8 +408,8 @@ class ViewerPage(QWidget):
             box.ask(choices, live_card(self.advisor.point(key)))
         if self._answer is None or self._answer[0] != key:
             box.retranslate()  # not "grading…": no answer waits for this question
-        box.show_feedback("".join(self.advisor.graded_short.get(k, "")
-                                  for k in self._just_made()))
+        box.show_feedback("".join(self.advisor.graded_short[k]() for k in self._just_made()
+                                  if k in self.advisor.graded_short))
         self.panel.show_question()
         self.advisor.want(key)
 
@@ -509,6 +525,8 @@ class ViewerPage(QWidget):
         except (RecordError, OSError) as error:
             self._error(translate("Viewer", "Không xuất được ván"), error_text(error))
             return False
+        self._done(translate("Viewer", "Đã xuất ván"), translate(
+            "Viewer", "Đã ghi ván vào tệp:\n{path}").format(path=path))
         return True
 
     def report_to(self, path: Path) -> bool:
@@ -521,17 +539,42 @@ class ViewerPage(QWidget):
         except (RecordError, OSError) as error:
             self._error(translate("Viewer", "Không lưu được báo cáo"), error_text(error))
             return False
+        self._done(translate("Viewer", "Đã lưu báo cáo"), translate(
+            "Viewer", "Đã ghi báo cáo vào tệp:\n{path}\n\nMở tệp này bằng trình duyệt web để "
+                      "xem.").format(path=path))
         return True
 
     def _error(self, title: str, text: str) -> None:
         self.last_error = text
         notify(self, title, text, warning=True)
 
+    def _done(self, title: str, text: str) -> None:
+        """Say that a file was written, and where (issue 20: success was silent)."""
+        self.last_notice = text
+        notify(self, title, text)
+
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._fit_panel()
         super().changeEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The side panel is fitted again for the new width."""
+        super().resizeEvent(event)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
+        chiếu keeps hand cards wide enough to carry their names (issue 20) — never less
+        than its words need, in the language shown."""
+        layout = self.panel.layout()
+        if layout is not None:
+            layout.activate()
+        least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
+        self.panel.setMaximumWidth(max(least, min(PANEL_WIDEST,
+                                                  round(self.width() * PANEL_SHARE))))
 
     def shutdown(self) -> None:
         """Drop the answers of advice still being computed."""

@@ -19,11 +19,11 @@ from review_driver import opened_library, selfplay_library, shown_review
 from desktop.chieu.hitmap import HitKind
 from desktop.chieu.scene import Scene
 from desktop.play.words import call_text
-from desktop.qt import QPoint, Qt
+from desktop.qt import QApplication, QFontMetrics, QMessageBox, QPoint, QSize, Qt
 from desktop.review.decisions import position_of
 from desktop.review.screen import ReviewScreen
 from desktop.review.viewer import ViewerPage
-from desktop.review.words import action_choice
+from desktop.review.words import action_choice, value_text
 from desktop.worker import Worker
 from engine.actions import Act
 from replays.advice import advise, as_choice, decision_points
@@ -57,6 +57,16 @@ def screen(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScreen]:
 def won_game(store: Store) -> int:
     """A game that ended with a win and a call (R8)."""
     return next(r.game_id for r in list_games(store) if r.kind == "win")
+
+
+def said(qtbot: QtBot, text: str) -> bool:
+    """A message box showing `text` is up; it is closed."""
+    boxes = [w for w in QApplication.topLevelWidgets()
+             if isinstance(w, QMessageBox) and w.isVisible() and text in w.text()]
+    for box in boxes:
+        box.accept()
+    qtbot.wait(1)
+    return bool(boxes)
 
 
 def settle(qtbot: QtBot, viewer: ViewerPage) -> None:
@@ -98,7 +108,7 @@ def test_each_decision_of_the_viewed_seat_shows_the_computers_advice(
     assert action_choice(as_choice(point.action), live) in text
     lost = advice.lost(point.action)
     if lost > 1e-9:
-        assert f"{lost * 100:.1f}" in text
+        assert value_text(lost) in text  # "25,4": the decimal comma
     else:  # the computer's move, or one its search cannot tell from it (issue 15: a tie)
         assert ("máy cũng chọn" if as_choice(point.action) == advice.best
                 else "ngang nước máy chọn") in text
@@ -140,7 +150,7 @@ def test_predict_asks_then_grades_and_reveals(qtbot: QtBot, screen: ReviewScreen
     advice = viewer.advisor.advice[key]
     best = advice.lost(answer) <= 1e-9
     assert viewer.advisor.score == (1, int(best))
-    grade = viewer.advisor.graded[key]
+    grade = viewer.advisor.graded[key]()
     assert ("Tốt" in grade) == best and "Máy gợi ý" in grade and "Trong ván" in grade
     assert s.position >= asked  # revealed: one step on, unless another question is here
     if s.position == asked:
@@ -172,8 +182,8 @@ def test_a_click_on_the_chieu_answers_the_question(qtbot: QtBot, screen: ReviewS
     qtbot.mouseClick(chieu, Qt.MouseButton.LeftButton,
                      pos=QPoint(round((x + w / 2) / ratio), round((y + h * 0.6) / ratio)))
     wait_for(qtbot, lambda: key in viewer.advisor.graded)
-    assert "Đánh" in viewer.advisor.graded[key] and hit.card is not None
-    assert hit.card.name_vi in viewer.advisor.graded[key]
+    assert "Đánh" in viewer.advisor.graded[key]() and hit.card is not None
+    assert hit.card.name_vi in viewer.advisor.graded[key]()
 
 
 def test_the_timeline_jumps_where_it_is_clicked(qtbot: QtBot, screen: ReviewScreen,
@@ -197,11 +207,13 @@ def test_export_writes_the_game_and_its_html_report(qtbot: QtBot, screen: Review
     viewer = screen.viewer
     out = tmp_path / "van.chan.json"
     assert viewer.export_to(out)
+    assert str(out) in viewer.last_notice and said(qtbot, str(out))  # where (issue 20)
     record = read_file(out)
     assert len(record.games) == 1
     assert record.games[0].actions == store.export_game(game_id).games[0].actions
     page = tmp_path / "van.html"
     assert viewer.report_to(page)
+    assert str(page) in viewer.last_notice and said(qtbot, str(page))
     html = page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and '<html lang="vi">' in html
     for a in store.analysis(game_id)["annotations"]:
@@ -371,3 +383,17 @@ def test_a_branch_played_from_another_seat_is_offered_for_resuming(store: Store)
         "ai", "ai", "human", "ai"]
     assert offerable_game(store) == branch
     assert offerable_game(store, skip=[branch]) is None
+
+
+def test_the_navigation_buttons_are_drawn_not_written_in_missing_glyphs(
+        screen: ReviewScreen, store: Store) -> None:
+    """Issue 20: ⏮ and ⏭ are in no font of the program (nor of many machines): boxes."""
+    assert screen.open_game(won_game(store))
+    for command, button in screen.viewer.nav.items():
+        metrics = QFontMetrics(button.font())
+        assert all(metrics.inFontUcs4(ord(c)) for c in button.text()), command
+        image = button.icon().pixmap(QSize(26, 16)).toImage()
+        assert not image.isNull() and any(  # something is drawn
+            image.pixelColor(x, y).alpha() > 0 for x in range(image.width())
+            for y in range(image.height())), command
+        assert button.toolTip()  # what it does, in words

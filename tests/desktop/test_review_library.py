@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from review_driver import shown_review
 
 from desktop.chieu.scene import Scene
-from desktop.qt import QModelIndex, Qt
+from desktop.qt import QFontMetrics, QModelIndex, Qt
 from desktop.review.library_model import COLUMNS, SORT_ROLE, Column, ResultFilter
 from desktop.review.replay import annotation_position
 from desktop.review.screen import ReviewScreen
@@ -253,3 +253,27 @@ def test_batch_analysis_shows_progress_and_cancel_keeps_what_was_done(
     assert f"{result.done} đã phân tích" in page.status.text()
     page.only_errors.setChecked(True)
     assert page.proxy.rowCount() == sum(1 for r in analysed if r.errors)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_column_titles_are_never_clipped(qtbot: QtBot, screen: ReviewScreen,
+                                             lang: str) -> None:
+    """Issue 20: at 1024 px in English the headers read "ssion · gar" and "Missed (": each
+    column is as wide as its title (sort arrow included), in the language shown."""
+    from desktop.i18n import set_language
+
+    screen.resize(1024, 600)
+    set_language(lang)
+    try:
+        qtbot.wait(10)
+        header = screen.library.table.horizontalHeader()
+        metrics = QFontMetrics(header.font())
+        for i, column in enumerate(COLUMNS):
+            lines = str(screen.library.model.headerData(i, Qt.Orientation.Horizontal))
+            longest = max(metrics.horizontalAdvance(line) for line in lines.split("\n"))
+            assert header.sectionSize(i) >= longest + 12, column  # text and margins
+        # and all of them fit: the players' names keep room, no column is pushed out of sight
+        assert header.sectionSize(COLUMNS.index(Column.PLAYERS)) >= 100
+        assert header.length() <= screen.library.table.viewport().width()
+    finally:
+        set_language("vi")

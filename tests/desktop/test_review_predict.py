@@ -143,4 +143,23 @@ def test_enter_answers_with_the_selected_choice(qtbot: QtBot, review: ReviewScre
     wait_for(qtbot, lambda: asked in viewer.advisor.graded)
     assert viewer.advisor.score[0] == 1
     said = action_choice(chosen, live_card(viewer.advisor.point(asked)))
-    assert f"«{said}»" in viewer.advisor.graded[asked]  # the selected choice was graded
+    assert f"«{said}»" in viewer.advisor.graded[asked]()  # the selected choice was graded
+
+
+def test_predicting_hides_the_other_hands_and_cannot_open_them(
+        qtbot: QtBot, review: ReviewScreen) -> None:
+    """Issue 20: "Đoán trước" left "Mở hết bài" on: the hands to guess from were open."""
+    viewer = review.viewer
+    viewer.set_predict(False)
+    viewer.set_open(True)
+    viewer.set_predict(True)
+    s = viewer.stepper
+    assert s is not None and not s.open_hands
+    assert not viewer.panel.all_open.isChecked() and not viewer.panel.all_open.isEnabled()
+    view = viewer.chieu.view()
+    assert view is not None and view.open_hands is None
+    viewer.command("replay_view")  # V does not open them either
+    assert not s.open_hands and not viewer.panel.all_open.isChecked()
+    viewer.set_predict(False)  # as it was
+    assert viewer.panel.all_open.isEnabled() and viewer.panel.all_open.isChecked()
+    assert s.open_hands

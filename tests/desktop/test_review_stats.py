@@ -110,7 +110,7 @@ def test_the_plots_follow_the_learners_games(qtbot: QtBot, hand_made: Path) -> N
         assert page.diem.series[1].values == (12.0, 6.0, 2.0, -1.5)
         assert [n for _, n in page.top_rules.items] == [5, 1]  # L9, then L3
         assert "L9" in page.top_rules.items[0][0] and "L3" in page.top_rules.items[1][0]
-        assert "25%" in page.summary.text() and "1.50" in page.summary.text()
+        assert "25%" in page.summary.text() and "1,50" in page.summary.text()  # the decimal comma
         assert _ink(page.violations, violations[0].color) > 0  # the bars are painted
         page.choose_seat(2)  # another seat's side
         wait_for(qtbot, lambda: page._job is None)
