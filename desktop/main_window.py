@@ -368,6 +368,7 @@ class MainWindow(QMainWindow):
                 self.review.shutdown()
             if self.learn is not None:
                 self.learn.shutdown()
+            self.worker.close()
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()

@@ -1747,6 +1747,14 @@
         <translation>Replay this game ({key})</translation>
     </message>
     <message>
+        <source>Không đọc được thư viện: {error}</source>
+        <translation>The library could not be read: {error}</translation>
+    </message>
+    <message>
+        <source>Đang tải thư viện…</source>
+        <translation>Loading the library…</translation>
+    </message>
+    <message>
         <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db.</source>
         <translation>No game saved yet. Every game you play in Play is saved move by move and listed here; you can also open a .chan.json or .db file.</translation>
     </message>
@@ -1757,6 +1765,10 @@
     <message>
         <source>Đang nhập {file}…</source>
         <translation>Importing {file}…</translation>
+    </message>
+    <message>
+        <source>Đang mở ván…</source>
+        <translation>Opening the game…</translation>
     </message>
 </context>
 <context>
