@@ -32,6 +32,7 @@ from desktop.qt import (
     QLabel,
     QPushButton,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -77,6 +78,10 @@ class ViewerPage(QWidget):
         self.advisor.failed.connect(self._advice_failed)
         self.predicting = False
         self._open_job: Job[OpenedGame] | None = None
+        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
+        self._ahead = QTimer(self)  # ahead when the event loop is idle
+        self._ahead.setSingleShot(True)
+        self._ahead.timeout.connect(self._draw_ahead)
         # an answer waiting for its advice, with the question it answers: graded only by
         # that question's advice, dropped when the viewer moves on
         self._answer: tuple[Key, Action] | None = None
@@ -242,6 +247,8 @@ class ViewerPage(QWidget):
             "replay_next_note": lambda: s.next_annotation(True),
             "replay_prev_note": lambda: s.next_annotation(False)}
         if command in moves:
+            self._heading = -1 if command in ("replay_prev", "replay_first",
+                                              "replay_prev_note") else 1
             skipped = command == "replay_next" and self.question_open()
             if skipped:
                 self._skip_question()
@@ -344,6 +351,17 @@ class ViewerPage(QWidget):
             self.panel.show_details(self.details_html())
             for key in self._just_made():
                 self.advisor.want(key)
+            self._ahead.start(0)
+
+    def _draw_ahead(self) -> None:
+        """The chiếu of the position a step the same way would show, drawn while the learner
+        looks at this one: that step then costs no drawing (issue 20)."""
+        s = self.stepper
+        if s is None or self.predicting:
+            return
+        position = s.position + self._heading
+        if 0 <= position <= s.last:
+            self.chieu.prepare(s.view(position))
 
     def details_html(self) -> str:
         """The panel's text of the current moment."""

@@ -377,3 +377,23 @@ def test_a_branch_played_from_another_seat_is_offered_for_resuming(store: Store)
         "ai", "ai", "human", "ai"]
     assert offerable_game(store) == branch
     assert offerable_game(store, skip=[branch]) is None
+
+
+def test_the_chieu_of_the_next_step_is_drawn_ahead_while_the_learner_looks(
+        qtbot: QtBot, screen: ReviewScreen, store: Store,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: a step was mostly the 5-8 ms of drawing the chiếu; the viewer draws the
+    position a step the same way would show while the event loop is idle (the widget then
+    shows it without drawing: test_chieu_widget)."""
+    open_in_viewer(qtbot, screen, won_game(store))
+    viewer = screen.viewer
+    s = viewer.stepper
+    assert s is not None
+    ahead: list[object] = []
+    monkeypatch.setattr(viewer.chieu, "prepare", ahead.append)
+    viewer.command("replay_next")
+    wait_for(qtbot, lambda: ahead[-1:] == [s.view(2)])
+    viewer.command("replay_next")
+    wait_for(qtbot, lambda: ahead[-1:] == [s.view(3)])
+    viewer.command("replay_prev")  # at 1 going back: position 0 is drawn ahead
+    wait_for(qtbot, lambda: ahead[-1:] == [s.view(0)])
