@@ -3,6 +3,7 @@ without a restart."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
 
+import desktop.main_window as main_window
 from desktop.i18n import current, set_language
 from desktop.learn.screen import LearnScreen
 from desktop.qt import Qt
@@ -109,3 +111,15 @@ def test_the_window_fits_a_small_screen() -> None:
     small = initial_size(Screen(1024, 640))  # type: ignore[arg-type]
     assert small.width() <= 1024 and small.height() <= 640
     assert small == QSize(1008, 600)
+
+
+def test_the_other_screens_code_is_imported_on_the_worker_after_start(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: importing Xem lại's code when it is first shown held the window 80 ms."""
+    ran_in: list[int] = []
+    monkeypatch.setattr(main_window, "IMPORT_LATER_MS", 0)
+    monkeypatch.setattr(main_window, "import_screens",
+                        lambda: ran_in.append(threading.get_ident()))
+    window = open_window(qtbot, tmp_path)
+    wait_for(qtbot, lambda: bool(ran_in))
+    assert ran_in != [threading.get_ident()] and window.review is None
