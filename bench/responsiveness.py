@@ -10,7 +10,8 @@ main window, as a learner uses it); the gaps between ticks are the stalls. Per a
 to its result on screen (the data shown, the Worker idle), and `gc_ms_max`, the longest pass
 of Python's cyclic garbage collector in it (a pass stops every thread). The activities:
 
-- open: Xem lại shown the first time (the library of `--games` games listed);
+- open: Xem lại shown the first time (the library of `--games` games listed), 4 s after the
+  window opened;
 - reopen: Chơi, then Xem lại again (the library read again);
 - batch: "Phân tích tất cả" started on the `--unanalysed` games left, its progress for
   6 s (the library's counts refreshed meanwhile), then cancelled, until it has stopped;
@@ -51,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HEARTBEAT_MS = 5
 STEP_EVERY_MS = 40  # a held arrow key repeats about this often
 BATCH_S = 6.0
+START_S = 4.0
 SEAT_SWITCHES = 5
 GAMES_OPENED = 6
 
@@ -172,6 +174,7 @@ def measure(db: Path, steps: int) -> Figures:
 
     games = int(_scalar(db, "SELECT COUNT(*) FROM games"))
     figures["games"] = games
+    spin(START_S * 1000)  # the learner looks at the window a moment before Xem lại
     activity("open", lambda: window.show_activity("review"), listed)
     window.show_activity("play")
     activity("reopen", lambda: window.show_activity("review"), listed)

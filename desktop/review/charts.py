@@ -16,8 +16,8 @@ from desktop.qt import (
     QColor,
     QFont,
     QFontMetrics,
+    QLineF,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPen,
     QPointF,
@@ -253,20 +253,20 @@ class TimeChart(_Chart):
                 for at, v in self._series_points(k, columns):
                     painter.drawEllipse(QPointF(x_of(at), y_of(v)), radius, radius)
             elif s.style == "line":
-                path = QPainterPath()
-                started = False
-                previous = -1.0
+                segments: list[QLineF] = []
+                last: tuple[float, QPointF] | None = None
                 for at, v in self._series_points(k, columns):
                     point = QPointF(x_of(at), y_of(v))
-                    if started and at - previous < max(1.0, n / columns) + 1:
-                        path.lineTo(point)
-                    else:  # a game without a value breaks the line
-                        path.moveTo(point)
-                        started = True
-                    previous = at
+                    # a game without a value breaks the line
+                    if last is not None and at - last[0] < max(1.0, n / columns) + 1:
+                        segments.append(QLineF(last[1], point))
+                    last = (at, point)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.setPen(QPen(QColor(*s.color), 2))
-                painter.drawPath(path)
+                pen = QPen(QColor(*s.color), 2)
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)  # the segments meet as one line
+                painter.setPen(pen)
+                # segments, not a path: joining a path's 700 turns took 7 ms a chart
+                painter.drawLines(segments)
         self._legend(painter, QRectF(plot.left(), area.top(), plot.width(), legend_h), fm)
         painter.end()
 
