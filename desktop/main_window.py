@@ -5,6 +5,7 @@ sound, language, help and About; it owns the store, the Worker and the sounds.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -58,13 +59,14 @@ from replays.readonly import is_regular
 from replays.store import Store
 
 if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
-    # imported when first opened (issue 6: start-up time)
+    # imported when first opened (issue 6: start-up time), or on the Worker a moment after
     from desktop.instance import FolderLock, Holder
     from desktop.learn.screen import LearnScreen
     from desktop.review.screen import ReviewScreen
     from desktop.settings_dialog import SettingsDialog
 
 ACTIVITIES = ("learn", "play", "review")
+IMPORT_LATER_MS = 3000  # after start-up, the other screens' code is imported on the Worker
 
 
 DESIGN_SIZE = QSize(1280, 800)  # what the chiếu is drawn for
@@ -78,6 +80,12 @@ def initial_size(screen: QScreen | None) -> QSize:
     free = screen.availableGeometry()
     return QSize(min(DESIGN_SIZE.width(), free.width() - 16),
                  min(DESIGN_SIZE.height(), free.height() - 40))
+
+
+def import_screens() -> None:
+    """On the Worker: the modules of the screens built when first shown."""
+    importlib.import_module("desktop.learn.screen")
+    importlib.import_module("desktop.review.screen")
 
 
 class MainWindow(QMainWindow):
@@ -206,6 +214,14 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self._start_notices(offer_resume))
         if backups:
             QTimer.singleShot(0, self.backups.start)
+        QTimer.singleShot(IMPORT_LATER_MS, self, self._import_screens)
+
+    def _import_screens(self) -> None:
+        """Import Học's and Xem lại's code on the Worker, a moment after the first frame, so
+        that showing them the first time only builds their widgets (the imports alone held
+        the window 80 ms, issue 20)."""
+        if not self._closed:
+            self.worker.run(import_screens, lambda _: None, lambda _: None)
 
     # ------------------------------------------------------------------ activities
 
@@ -480,6 +496,7 @@ class MainWindow(QMainWindow):
                 self.review.shutdown()
             if self.learn is not None:
                 self.learn.shutdown()
+            self.worker.close()
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()

@@ -100,6 +100,17 @@ class Advice:
                            f"{action} không phải nước đi hợp lệ của ghế {self.seat} lúc này")
         return max(0.0, self.best_value - self.values[action])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its values as a plain dict (a mappingproxy does not pickle): advice
+        is searched in the Worker's helper process (issue 20)."""
+        return (_advice, (self.seat, self.best, self.best_value, dict(self.values),
+                          self.reason_vi, self.reason_en, self.judge))
+
+
+def _advice(seat: int, best: Action, best_value: float, values: dict[Action, float],
+            reason_vi: str, reason_en: str, judge: str) -> Advice:
+    return Advice(seat, best, best_value, MappingProxyType(values), reason_vi, reason_en, judge)
+
 
 def advice_json(advice: Advice) -> dict[str, Any]:
     """The JSON form of an advice (actions in their text form), as the replay database keeps

@@ -157,7 +157,9 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         w.show_activity("review")
         review = w.review
         assert review is not None
+        pump(lambda: not review.loading)  # the library is read on the Worker
         review.open_game(review.library.model.rows[0].game_id)  # the viewer (issue 8)
+        pump(lambda: not review.opening)
         shot(w, out / f"review-{tag}.png")
         w.close()
 

@@ -43,8 +43,10 @@ LEVELS = ("beginner", "normal", "normal", "random")
 def review_of(window: MainWindow) -> ReviewScreen:
     """The Xem lại screen (built when first shown)."""
     window.show_activity("review")
-    assert window.review is not None
-    return window.review
+    review = window.review
+    assert review is not None
+    pump(lambda: not review.loading)  # the library is read on the Worker
+    return review
 
 
 def annotated_game(review: ReviewScreen) -> int:
@@ -77,6 +79,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
     shot(window, out / f"review-batch-{tag}.png")
     pump(lambda: not review.runner.running, 600)
     review.refresh()
+    pump(lambda: not review.loading)
     shot(window, out / f"review-library-analysed-{tag}.png")
 
     review.show_page("stats")
@@ -86,6 +89,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
 
     game_id = annotated_game(review)
     review.open_game(game_id)
+    pump(lambda: not review.opening)
     viewer = review.viewer
     stepper = viewer.stepper
     assert stepper is not None

@@ -15,6 +15,7 @@ guide and the engine decide, this page shows and forwards.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -67,6 +68,41 @@ ACTS = {"draw": Act.DRAW, "pass": Act.PASS, "chiu": Act.CHIU, "win": Act.WIN,
         "decline": Act.DECLINE}
 
 
+class Place:
+    """The place to keep, shared by the page (UI thread) and the job writing it (Worker):
+    one job at a time, and it writes the latest step asked before it ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._asked: int | None = None
+        self._running = False
+
+    def ask(self, step: int) -> bool:
+        """``step`` is where the learner is now; True when a job must be started for it."""
+        with self._lock:
+            self._asked = step
+            start, self._running = not self._running, True
+            return start
+
+    def write_latest(self, write: Callable[[int], None]) -> int:
+        """In the job: write the latest step asked until no newer one is; the last written."""
+        written: int | None = None
+        while True:
+            with self._lock:
+                step = self._asked
+                if step is None or step == written:
+                    self._running = False
+                    assert written is not None
+                    return written
+            write(step)
+            written = step
+
+    def stopped(self) -> None:
+        """The job failed: the next ask starts another."""
+        with self._lock:
+            self._running = False
+
+
 class FirstGamePage(QWidget):
     """The guided first game; see the module docstring."""
 
@@ -86,7 +122,7 @@ class FirstGamePage(QWidget):
         self.kept = Kept(0)  # first_game.json as last read
         self.failure: Text | None = None  # why the place could not be saved
         self._wanted: int | None = None  # the step to save (None: saved)
-        self._saving = False
+        self._place = Place()  # shared with the Worker's job that writes it
         self._kept_aside = False  # a damaged first_game.json was moved aside and replaced
         self.learner = self.guide.learner
         self.step_no = 0
@@ -217,42 +253,44 @@ class FirstGamePage(QWidget):
     def save(self, step: int) -> None:
         """Keep ``step`` as where the learner is, on the Worker (the latest step wins)."""
         self._wanted = step
-        self._write()
+        self._write(step)
 
     def retry_saving(self) -> None:
         """Write again the place the disk refused (Ctrl+S, the strip's button)."""
-        if self.failure is not None:
-            self._write()
+        if self.failure is not None and self._wanted is not None:
+            self._write(self._wanted)
 
-    def _write(self) -> None:
-        step = self._wanted
-        if self._saving or step is None:
+    def _write(self, step: int) -> None:
+        """Ask for ``step`` to be written. A job already writing takes it up before it ends
+        (Place), so the latest place is written even when the window closes before the
+        job's callback could start another one (the window waits for its Worker's jobs)."""
+        if not self._place.ask(step):
             return
-        self._saving = True
-        path, guide = self.path, self.guide
+        path, guide, place = self.path, self.guide, self._place
         aside = self.kept.damaged and not self._kept_aside
 
-        def write() -> None:
-            if aside and keep_damaged(path) is None and is_regular(path):
-                raise BadFile(f"{path}: the damaged file could not be moved aside, so it is "
-                              f"not replaced", f"{path}: không chuyển được tệp hỏng sang bên "
-                                               f"cạnh, nên nó không bị thay thế")
-            save_position(path, guide, step)
+        def write() -> int:
+            try:
+                if aside and keep_damaged(path) is None and is_regular(path):
+                    raise BadFile(f"{path}: the damaged file could not be moved aside, so it "
+                                  f"is not replaced", f"{path}: không chuyển được tệp hỏng "
+                                                      f"sang bên cạnh, nên nó không bị thay thế")
+                return place.write_latest(lambda n: save_position(path, guide, n))
+            except BaseException:
+                place.stopped()
+                raise
 
-        self.worker.run(write, lambda _: self._written(step, aside), self._refused)
+        self.worker.run(write, lambda written: self._written(written, aside), self._refused)
 
     def _written(self, step: int, aside: bool) -> None:
-        self._saving = False
         self._kept_aside = self._kept_aside or aside
         if self._wanted == step:
             self._wanted = None
         had, self.failure = self.failure, None
         if had is not None:
             self.saving_changed.emit()
-        self._write()  # a later step asked for meanwhile
 
     def _refused(self, error: BaseException) -> None:
-        self._saving = False
         if isinstance(error, OSError):
             error = write_error(self.path, error)
         said = error if isinstance(error, RecordError) else None

@@ -42,6 +42,7 @@ class FamilyRow(QFrame):
     def __init__(self, family: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.family = family
+        self.strength: Strength | None = None  # the numbers shown (none read yet)
         self.setObjectName("familyRow")
         self.name = QLabel()
         bold = QFont(self.name.font())
@@ -67,6 +68,7 @@ class FamilyRow(QFrame):
 
     def show_strength(self, strength: Strength | None) -> None:
         """The family's numbers (a family never practised shows zeros)."""
+        self.strength = strength  # said again in another language (retranslate)
         self.name.setText(family_name(self.family))
         value = round(100 * strength.strength) if strength else 0
         self.bar.setValue(value)
@@ -303,8 +305,8 @@ class HomePage(QWidget):
         self.tabs.setTabText(1, translate("LearnHome", "Tra luật ({key})").format(
             key=key_hint("learn_reference")))
         self.fill_lessons()
-        for row in self.rows.values():
-            row.name.setText(family_name(row.family))
+        for row in self.rows.values():  # the numbers read last, in the language shown
+            row.show_strength(row.strength)
         self._button_texts()
         self._status_text()
         self._damage_text()

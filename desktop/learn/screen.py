@@ -148,7 +148,8 @@ class LearnScreen(QWidget):
         self.seeds = seeds or (lambda: random.randrange(2**31))
         self.clock = clock
         self.progress_path = default_path(data_dir)
-        self.queue = ProgressQueue(self.progress_path, self.worker, self)
+        self.queue = ProgressQueue(self.progress_path, self.worker, self,
+                                   read_only=store is not None and store.read_only)
         self.queue.changed.connect(self._say_unsaved)
         self.queue.damaged_found.connect(self._damaged)
         self.request: Request | None = None  # the round being prepared, if any

@@ -116,6 +116,10 @@ class LibraryPage(QWidget):
         super().__init__(parent)
         self.model = LibraryModel(self)
         self.importing: str | None = None  # the file being imported
+        self.opening = False  # a game is being read for the viewer
+        self._table_wants_focus = False  # shown while loading: the table takes the keys later
+        self.loaded = False  # rows have been read once (before: the page says it is loading)
+        self.failed: str | None = None  # why the library could not be read, in words
         self.proxy = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
@@ -204,9 +208,7 @@ class LibraryPage(QWidget):
             key=key_hint("review_batch")))
         self.open_button.setText(translate("Library", "Xem lại ván này ({key})").format(
             key=key_hint("review_open")))
-        self.empty.setText(translate(
-            "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng "
-                       "nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db."))
+        self._empty_text()
         self.batch.retranslate()
         if self.model.rows:
             selected = self.selected_game()
@@ -226,9 +228,50 @@ class LibraryPage(QWidget):
 
     # ------------------------------------------------------------------ rows
 
+    def _empty_text(self) -> None:
+        """What the page says when no game is shown: loading, why it failed, or no games."""
+        if self.failed is not None:
+            text = translate("Library", "Không đọc được thư viện: {error}").format(
+                error=self.failed)
+        elif not self.loaded:
+            text = translate("Library", "Đang tải thư viện…")
+        else:
+            text = translate(
+                "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu "
+                           "từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json "
+                           "hoặc .db.")
+        self.empty.setText(text)
+
+    def show_loading(self) -> None:
+        """The library is being read: before its first rows, the page says so (never an
+        empty table that looks like an empty library)."""
+        self.failed = None
+        if not self.loaded:
+            self._show_table(False)
+
+    def show_failed(self, why: str) -> None:
+        """The library could not be read: said in words where the games would be."""
+        self.failed = why
+        if not self.loaded:
+            self._show_table(False)
+        else:
+            self.status.setText(translate("Library", "Không đọc được thư viện: {error}")
+                                .format(error=why))
+
+    def _show_table(self, shown: bool) -> None:
+        self.table.setVisible(shown)
+        if shown and self._table_wants_focus and self.isVisible():
+            self._table_wants_focus = False
+            self.table.setFocus()  # as showEvent does: the rows came after it
+        self.empty.setVisible(not shown)
+        self._empty_text()
+        self.open_button.setEnabled(shown and self.selected_game() is not None)
+
     def set_rows(self, rows: list[LibraryRow]) -> None:
         """Show these games (the selection is kept by game id, and the scroll position: a
         batch refreshes the counts while the learner scrolls)."""
+        self.loaded = True
+        self.failed = None
         selected = self.selected_game()
         bar = self.table.verticalScrollBar()
         scrolled = bar.value()
@@ -236,9 +279,7 @@ class LibraryPage(QWidget):
         if selected is None or not self.select_game(selected, scroll=False):
             self.table.selectRow(0)  # Enter opens the newest game at once
         bar.setValue(scrolled)
-        has = bool(rows)
-        self.table.setVisible(has)
-        self.empty.setVisible(not has)
+        self._show_table(bool(rows))
         self._status()
         self._selection()
 
@@ -253,6 +294,8 @@ class LibraryPage(QWidget):
 
     def _filter(self, text: str | None = None, only_errors: bool | None = None,
                 result: ResultFilter | None = None) -> None:
+        if text is not None:  # the learner is typing a search: the focus stays there
+            self._table_wants_focus = False
         self.proxy.set_filter(text, only_errors, result)
         # A filter that hides every game drops the selection for good (the view moves a
         # hidden selection to a neighbour only while rows remain, and showing the games again
@@ -264,6 +307,9 @@ class LibraryPage(QWidget):
         self._selection()
 
     def _status(self) -> None:
+        if not self.loaded:  # the page says it is loading
+            self.status.setText("")
+            return
         rows = self.model.rows
         games, shown = len(rows), self.proxy.rowCount()  # plain names: lupdate sees counts
         analysed = sum(1 for r in rows if r.counts is not None)
@@ -273,6 +319,8 @@ class LibraryPage(QWidget):
         if self.importing is not None:
             text += " · " + translate("Library", "Đang nhập {file}…").format(
                 file=self.importing)
+        if self.opening:
+            text += " · " + translate("Library", "Đang mở ván…")
         self.status.setText(text)
 
     def show_importing(self, name: str | None) -> None:
@@ -280,6 +328,11 @@ class LibraryPage(QWidget):
         import meanwhile."""
         self.importing = name
         self.import_button.setEnabled(name is None)
+        self._status()
+
+    def show_opening(self, opening: bool) -> None:
+        """A game being read for the viewer, said in the status line."""
+        self.opening = opening
         self._status()
 
     def _selection(self) -> None:
@@ -331,11 +384,15 @@ class LibraryPage(QWidget):
         Enter work at once. Not in the constructor: focus given to a hidden widget is lost
         when the main window's stack moves it to the first field of the page."""
         super().showEvent(event)
-        if not event.spontaneous() and not self.table.isHidden():
-            self.table.setFocus()
+        if not event.spontaneous():
+            if self.table.isHidden():  # still loading: when the rows come
+                self._table_wants_focus = True
+            else:
+                self.table.setFocus()
 
     def focus_search(self) -> None:
         """Ctrl+F: into the search box."""
+        self._table_wants_focus = False
         self.search.setFocus()
         self.search.selectAll()
 

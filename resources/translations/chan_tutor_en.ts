@@ -1980,6 +1980,14 @@ errors</translation>
         <translation>Replay this game ({key})</translation>
     </message>
     <message>
+        <source>Không đọc được thư viện: {error}</source>
+        <translation>The library could not be read: {error}</translation>
+    </message>
+    <message>
+        <source>Đang tải thư viện…</source>
+        <translation>Loading the library…</translation>
+    </message>
+    <message>
         <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db.</source>
         <translation>No game saved yet. Every game you play in Play is saved move by move and listed here; you can also open a .chan.json or .db file.</translation>
     </message>
@@ -2007,6 +2015,10 @@ errors</translation>
     <message>
         <source>Đang nhập {file}…</source>
         <translation>Importing {file}…</translation>
+    </message>
+    <message>
+        <source>Đang mở ván…</source>
+        <translation>Opening the game…</translation>
     </message>
 </context>
 <context>
@@ -2468,9 +2480,20 @@ errors</translation>
         <source>Ván Chắn (*.chan.json *.json *.db *.sqlite *.sqlite3);;Mọi tệp (*)</source>
         <translation>Chắn games (*.chan.json *.json *.db *.sqlite *.sqlite3);;All files (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>Đã nhập %n ván mới từ {file}.</source>
+        <translation>
+            <numerusform>Imported %n new game from {file}.</numerusform>
+            <numerusform>Imported %n new games from {file}.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Không mở được tệp</source>
         <translation>Cannot open the file</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được phân tích và ghi kết quả vào thư viện.</source>
+        <translation>The program is open on this data folder in another window: only that window analyses games and keeps the results in the library.</translation>
     </message>
     <message numerus="yes">
         <source>%n ván không dựng lại được từ dữ liệu đã lưu:</source>

@@ -12,7 +12,7 @@ import pytest
 from desktop_driver import wait_for
 from language_check import out_of_place
 from pytestqt.qtbot import QtBot
-from review_driver import selfplay_library
+from review_driver import open_in_viewer, selfplay_library
 from test_play_modes import until
 
 from desktop.i18n import current, set_language
@@ -71,8 +71,9 @@ def review_of(window: MainWindow) -> ReviewScreen:
 def test_the_viewer_with_advice_and_a_graded_prediction(qtbot: QtBot,
                                                         window: MainWindow) -> None:
     review = review_of(window)
+    wait_for(qtbot, lambda: not review.loading and bool(review.library.model.rows))  # Worker
     longest = max(review.library.model.rows, key=lambda r: r.events)
-    assert review.open_game(longest.game_id)
+    open_in_viewer(qtbot, review, longest.game_id)
     viewer = review.viewer
     viewer.set_predict(True)
     s = viewer.stepper

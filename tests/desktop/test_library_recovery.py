@@ -217,7 +217,10 @@ def test_damaged_while_open_xem_lai_says_so_and_restores_the_newest_backup(
     assert mended is not window and games_in(mended) == 25 and games_of(db) == backed_up
     assert aside_of(data).read_bytes() == broken
     mended.show_activity("review")
-    assert mended.review is not None and mended.review.library.model.rowCount() == 25
+    review = mended.review
+    assert review is not None
+    program.qtbot.waitUntil(lambda: not review.loading, timeout=TIMEOUT)  # read on the Worker
+    assert review.library.model.rowCount() == 25
     assert "Traceback" not in capsys.readouterr().err
 
 

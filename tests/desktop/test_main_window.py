@@ -3,6 +3,7 @@ without a restart."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -10,8 +11,9 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
-from review_driver import selfplay_library
+from review_driver import open_in_viewer, selfplay_library
 
+import desktop.main_window as main_window
 from desktop.app import make_app
 from desktop.chieu.faces import NAMED_WIDTH
 from desktop.chieu.hitmap import HitKind
@@ -142,7 +144,9 @@ def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
     window.show_activity("review")
     review = window.review
     assert review is not None
-    assert review.open_game(max(review.library.model.rows, key=lambda r: r.events).game_id)
+    wait_for(qtbot, lambda: not review.loading and bool(review.library.model.rows))  # Worker
+    open_in_viewer(qtbot, review,
+                   max(review.library.model.rows, key=lambda r: r.events).game_id)
     qtbot.wait(20)
     for hint in (window.minimumSizeHint(), window.minimumSize()):
         assert hint.width() <= 1024 and hint.height() <= 640
@@ -163,3 +167,15 @@ def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
                                      if b.isVisible() and b.width() < b.sizeHint().width()])
         panel = review.viewer.panel  # never held narrower than its words
         assert panel.maximumWidth() >= panel.minimumSizeHint().width()
+
+
+def test_the_other_screens_code_is_imported_on_the_worker_after_start(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: importing Xem lại's code when it is first shown held the window 80 ms."""
+    ran_in: list[int] = []
+    monkeypatch.setattr(main_window, "IMPORT_LATER_MS", 0)
+    monkeypatch.setattr(main_window, "import_screens",
+                        lambda: ran_in.append(threading.get_ident()))
+    window = open_window(qtbot, tmp_path)
+    wait_for(qtbot, lambda: bool(ran_in))
+    assert ran_in != [threading.get_ident()] and window.review is None

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import press, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import open_in_viewer
 from test_review import make_store, won_game
 
 from desktop.chieu.scene import Scene
@@ -42,7 +43,7 @@ def review(qtbot: QtBot, tmp_path: Path, scene: Scene) -> Iterator[ReviewScreen]
         screen.show()
     screen.activateWindow()
     qtbot.waitUntil(screen.isActiveWindow)
-    assert screen.open_game(won_game(store))
+    open_in_viewer(qtbot, screen, won_game(store))
     screen.viewer.set_predict(True)
     yield screen
     screen.shutdown()
