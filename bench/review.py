@@ -4,14 +4,15 @@
                            [--advice N]
 
 open_library_ms: from nothing to the library screen ready on 1,000 saved games — the
-ReviewScreen built (replays.library.list_games read, the table model and its sort/filter
-proxy filled, sorted by date) and painted once, offscreen.
+ReviewScreen built (replays.library.list_games read on the Worker, the table model and its
+sort/filter proxy filled, sorted by date) and painted once, offscreen.
 step_ms: one event forward or back in the replay viewer INCLUDING the chiếu redraw, through
 the real widgets: the viewer's command (as the → / ← keys send it) then ChieuWidget.repaint()
 (the pygame scene drawn into the buffer shared with the QImage, and Qt painting it) and the
 timeline's repaint; p50 and p95 over `--steps` steps across several games, after one warm-up
 pass per game (the first visit of a position builds its view once; the bench measures both:
-`first_step_ms_p95` is the first pass). open_game_ms: opening a game in the viewer (the hội
+`first_step_ms_p95` is the first pass; the advice is searched in the Worker's helper
+process meanwhile). open_game_ms: opening a game in the viewer, read on the Worker (the hội
 only it replayed — its hội's totals and thông are kept with it, issue 13 —, every position
 kept, the analysis read or made and cached, first frame); the games opened include the last
 game of the largest hội (`open_game_last_ms`): it must cost what the first one does. The
@@ -22,9 +23,10 @@ its thông read from the state its last game left, issue 13), the median of 5 st
 screen is closed: it must cost the same for game 2 and game 10,000 of a hội.
 
 advice_ms (with `--advice N`, issue 15): the viewer's "máy gợi ý" for one decision as the
-Worker computes it (replays.advice.advise: the strong player, 24 worlds from a fixed seed),
-p50/p95/max over the first N decisions with a real choice of seat 0 (the learner) of the
-games, `advice_searched` how many of them searched (a clear or forced one does not), and
+Worker's helper process computes it (replays.advice.advise: the strong player, 24 worlds
+from a fixed seed), p50/p95/max over the first N decisions with a real choice of seat 0
+(the learner) of the games, `advice_searched` how many of them searched (a clear or forced
+one does not), and
 `advice_kept_ms_p95` the same advice read back from the library database once kept
 (Store.kept_advice, migration m005: opening a game again).
 
@@ -44,6 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,10 +103,17 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
     app = make_app([])
     store = Store.open(db)
     worker = Worker()
+    def settle(busy: Callable[[], bool]) -> None:
+        """Run the event loop until the work read on the Worker is shown."""
+        while busy():
+            app.processEvents()
+            time.sleep(0.0005)
+
     start = time.perf_counter()
     screen = ReviewScreen(store, worker)
     screen.resize(1280, 760)
     screen.show()
+    settle(lambda: screen.loading)
     screen.repaint()
     app.processEvents()
     open_ms = (time.perf_counter() - start) * 1000
@@ -123,6 +133,7 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
     # whichever game it shows: paid here on the oldest game, outside the figures.
     t = time.perf_counter()
     screen.open_game(min(ids))
+    settle(lambda: screen.opening)
     viewer.chieu.repaint()
     warmup_ms = (time.perf_counter() - t) * 1000
     app.processEvents()
@@ -130,6 +141,7 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
     for game_id in picked:
         t = time.perf_counter()
         screen.open_game(game_id)
+        settle(lambda: screen.opening)
         viewer.chieu.repaint()
         opening.append((time.perf_counter() - t) * 1000)
         if game_id == last:

@@ -6,6 +6,7 @@ selfplay) run in replays.cli and drill in lessons.cli, without importing Qt.
 """
 
 import argparse
+import multiprocessing
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -69,4 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # the Worker's helper process (desktop/worker.py) is this program started again: in the
+    # bundle, freeze_support makes that start run the helper instead of a second window
+    multiprocessing.freeze_support()
     sys.exit(main())

@@ -4,6 +4,7 @@ main window — and the smoke run for scripts (`chan-tutor --smoke`, FORMATS.md)
 
 from __future__ import annotations
 
+import gc
 import sys
 import tempfile
 from collections.abc import Callable
@@ -106,21 +107,23 @@ def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) 
     app = make_app(argv)
     if smoke:
         return smoke_run(app, data_dir)
-    from desktop.main_window import MainWindow
+    from desktop.recovery.launcher import Launcher
 
-    lock: FolderLock | None = None
+    keep_code_for_good()
     try:
         lock = _folder_lock(data_dir)
         holder = lock.acquire()
-        if holder is not None and not _read_only_wanted(holder):
-            return 0
-        window = MainWindow(data_dir, read_only=holder, lock=lock)
-    except START_ERRORS as error:  # a database we must not touch, a folder we can't use
-        if lock is not None:
-            lock.release()  # nothing of ours is left in the folder
+    except START_ERRORS as error:
         _cannot_start(error)
         return 2
-    window.show()
+    if holder is not None and not _read_only_wanted(holder):
+        return 0
+    # a damaged library is offered for restoring or salvaging (issue 20); a database we must
+    # not touch or a folder we can't use is said, as always
+    launcher = Launcher(data_dir, lock=lock, read_only=holder)
+    if not launcher.start():
+        lock.release()  # nothing of ours is left in the folder
+        return 2
     return app.exec()
 
 
@@ -160,6 +163,13 @@ def _read_only_wanted(holder: Holder) -> bool:
     box.setDefaultButton(read)
     box.exec()
     return box.clickedButton() is read
+def keep_code_for_good() -> None:
+    """The program's code is imported: its modules, classes and functions live as long as
+    the program, so they are kept out of Python's full garbage collections, which otherwise
+    walk them every time and stop every thread for 50–130 ms once a 20,000-game library is
+    read (issue 20). Called before any widget exists: a widget kept so would never be
+    collected, and would go on receiving events."""
+    gc.freeze()
 
 
 def _start_errors() -> tuple[type[BaseException], ...]:
@@ -233,7 +243,7 @@ def smoke_run(app: QApplication, data_dir: Path | None,
                 temp.cleanup()
             return 2
         window = MainWindow(data_dir, pacing=INSTANT, seeds=seeds, offer_resume=False,
-                            mute=True, lock=lock)
+                            mute=True, lock=lock, backups=False)
     except START_ERRORS as error:  # like the normal start, without a box to wait on
         if lock is not None:
             lock.release()  # nothing of ours is left in the folder

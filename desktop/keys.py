@@ -20,6 +20,7 @@ class Section(StrEnum):
     PLAY = "play"
     CALL = "call"
     WARNING = "warning"
+    SUMMARY = "summary"
     REVIEW = "review"
     REPLAY = "replay"
     LEARN = "learn"
@@ -58,6 +59,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("decline", ("Escape", "X"), Section.PLAY),
     Binding("hint", ("H",), Section.PLAY),
     Binding("next_game", ("N",), Section.PLAY),
+    Binding("end_session", ("E",), Section.PLAY),
+    Binding("leave_summary", ("Return", "Enter", "Escape"), Section.SUMMARY),
     Binding("call_add", ("Return",), Section.CALL),
     Binding("call_remove", ("Delete",), Section.CALL),
     Binding("call_more", ("+",), Section.CALL),
@@ -165,6 +168,7 @@ def section_title(section: Section) -> str:
         Section.PLAY: translate("Keys", "Khi chơi"),
         Section.CALL: translate("Keys", "Khi xướng"),
         Section.WARNING: translate("Keys", "Khi có cảnh báo"),
+        Section.SUMMARY: translate("Keys", "Ở màn tổng kết hội"),
         Section.REVIEW: translate("Keys", "Khi xem lại: thư viện và thống kê"),
         Section.REPLAY: translate("Keys", "Khi xem lại một ván"),
         Section.LEARN: translate("Keys", "Khi học: danh sách bài và bài học"),
@@ -197,6 +201,8 @@ def describe(command: str) -> str:
         "decline": translate("Keys", "Bỏ qua, không ù / không chíu"),
         "hint": translate("Keys", "Gợi ý (chế độ học)"),
         "next_game": translate("Keys", "Ván tiếp theo (ở màn kết quả)"),
+        "end_session": translate("Keys", "Kết thúc hội (ở màn kết quả): hỏi lại, rồi tổng kết"),
+        "leave_summary": translate("Keys", "Rời màn tổng kết hội, về trang đầu"),
         "call_add": translate("Keys", "Thêm cước đang chọn vào lời xướng"),
         "call_remove": translate("Keys", "Bỏ cước đang chọn khỏi lời xướng"),
         "call_more": translate("Keys", "Tăng số lượng của cước đang chọn"),

@@ -5,11 +5,14 @@ sound, language, help and About; it owns the store, the Worker and the sounds.
 from __future__ import annotations
 
 import contextlib
+import importlib
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop.backups import Backups
 from desktop.chieu.scene import Scene
 from desktop.i18n import current, pick, set_language, translate
 from desktop.keys import bind, keys_of
@@ -22,6 +25,7 @@ from desktop.qt import (
     QButtonGroup,
     QCloseEvent,
     QEvent,
+    QGuiApplication,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -37,6 +41,7 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
+from desktop.recovery.guard import LibraryGuard
 from desktop.settings import (
     DAMAGED_SUFFIX,
     Settings,
@@ -54,13 +59,14 @@ from replays.readonly import is_regular
 from replays.store import Store
 
 if TYPE_CHECKING:  # the screens and dialogs not on the way to the first chiếu frame are
-    # imported when first opened (issue 6: start-up time)
+    # imported when first opened (issue 6: start-up time), or on the Worker a moment after
     from desktop.instance import FolderLock, Holder
     from desktop.learn.screen import LearnScreen
     from desktop.review.screen import ReviewScreen
     from desktop.settings_dialog import SettingsDialog
 
 ACTIVITIES = ("learn", "play", "review")
+IMPORT_LATER_MS = 3000  # after start-up, the other screens' code is imported on the Worker
 
 
 DESIGN_SIZE = QSize(1280, 800)  # what the chiếu is drawn for
@@ -76,19 +82,38 @@ def initial_size(screen: QScreen | None) -> QSize:
                  min(DESIGN_SIZE.height(), free.height() - 40))
 
 
+def import_screens() -> None:
+    """On the Worker: the modules of the screens built when first shown."""
+    importlib.import_module("desktop.learn.screen")
+    importlib.import_module("desktop.review.screen")
+
+
 class MainWindow(QMainWindow):
     """The application's main window."""
 
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
                  scene: Scene | None = None, mute: bool = False,
-                 read_only: Holder | None = None, lock: FolderLock | None = None) -> None:
+                 read_only: Holder | None = None, lock: FolderLock | None = None,
+                 backups: bool = True) -> None:
         # the data first: a folder that cannot be opened raises before any widget exists
         # (a window whose __init__ raised would be left half-built inside Qt, issue 13)
         db = default_db(data_dir)
         db.parent.mkdir(parents=True, exist_ok=True)
         # a second program on one folder reads only (desktop.instance, issue 20)
         store = Store.open_read_only(db) if read_only is not None else Store.open(db)
+        try:  # a library damaged past its header fails at its first read (issue 20): the
+            # store is closed before the damaged file is offered for restoring
+            self._build(store, data_dir, pacing, seeds, offer_resume, scene, mute, read_only,
+                        lock, backups and read_only is None)
+        except BaseException:
+            store.close()
+            raise
+
+    def _build(self, store: Store, data_dir: Path | None, pacing: Pacing,
+               seeds: Callable[[], int] | None, offer_resume: bool, scene: Scene | None,
+               mute: bool, read_only: Holder | None, lock: FolderLock | None,
+               backups: bool) -> None:
         super().__init__()
         self.lock = lock
         self.read_only = read_only
@@ -100,8 +125,7 @@ class MainWindow(QMainWindow):
         self.settings_box: QMessageBox | None = None
         self.quit_box: QMessageBox | None = None  # closing would lose what Học could not save
         self._drop_unsaved = False
-        if self.settings.lang != current():
-            set_language(self.settings.lang)
+        set_language(self.settings.lang)  # Qt's own words too, from the start
         self.store = store
         self.worker = Worker(self)
         # `mute` (the smoke run) keeps the audio device untouched whatever the settings say
@@ -117,6 +141,12 @@ class MainWindow(QMainWindow):
         self.play.set_read_only(read_only is not None)
         self.play.settings_wanted.connect(self.open_settings)
         self.play.games_changed.connect(self._games_changed)
+        # issue 20: damage is never swallowed, and the library is backed up as it is played
+        self.guard = LibraryGuard(store.path, self.worker, self, can_mend=read_only is None)
+        self.play.controller.save_failed.connect(lambda error: self.guard.failed(error.cause))
+        self.play.session_ended.connect(self._session_ended)
+        self.backups = Backups(data_dir, self.worker, self)
+        self.backups.damaged.connect(lambda error: self.guard.check(error, said=False))
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
         self.review: ReviewScreen | None = None
         self.pages = QStackedWidget()
@@ -182,6 +212,16 @@ class MainWindow(QMainWindow):
         self.show_activity("play")
         self.resize(initial_size(self.screen()))
         QTimer.singleShot(0, lambda: self._start_notices(offer_resume))
+        if backups:
+            QTimer.singleShot(0, self.backups.start)
+        QTimer.singleShot(IMPORT_LATER_MS, self, self._import_screens)
+
+    def _import_screens(self) -> None:
+        """Import Học's and Xem lại's code on the Worker, a moment after the first frame, so
+        that showing them the first time only builds their widgets (the imports alone held
+        the window 80 ms, issue 20)."""
+        if not self._closed:
+            self.worker.run(import_screens, lambda _: None, lambda _: None)
 
     # ------------------------------------------------------------------ activities
 
@@ -201,6 +241,10 @@ class MainWindow(QMainWindow):
 
                 self.review = ReviewScreen(self.store, self.worker, self.scene)
                 self.review.branched.connect(self.play_branch)
+                self.review.library_failed.connect(
+                    lambda error, said: self.guard.failed(error, said))
+                if self.review.read_error is not None:  # its first listing failed
+                    self.guard.failed(self.review.read_error, said=False)
                 self.pages.addWidget(self.review)
             else:
                 self.review.refresh()
@@ -231,6 +275,10 @@ class MainWindow(QMainWindow):
     def _games_changed(self) -> None:
         if self.review is not None:
             self.review.refresh()
+
+    def _session_ended(self) -> None:
+        if self.backups.timer.isActive():  # backups on (not in a smoke run)
+            self.backups.take()
 
     # ------------------------------------------------------------------ resume
 
@@ -272,7 +320,12 @@ class MainWindow(QMainWindow):
         """On start: an interrupted game is offered for resuming (issue 6)."""
         if self._closed:
             return
-        game_id = offerable_game(self.store, self.settings.skip_resume)
+        try:
+            game_id = offerable_game(self.store, self.settings.skip_resume)
+        except sqlite3.DatabaseError as error:  # a damaged library: the offer to mend it
+            if not self.guard.failed(error, said=False):
+                raise
+            return
         if game_id is None:
             return
         box = QMessageBox(self)
@@ -364,7 +417,12 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Every text of the window in the current language."""
-        self.setWindowTitle(translate("Main", "Chắn — học, chơi, xem lại"))
+        # the platform appends the application's display name to a title that does not end
+        # with it: both in the language shown, and the window's title is that name alone
+        # (issue 20: "Chắn — learn, play, review — Chắn — học, chơi, xem lại")
+        title = translate("Main", "Chắn — học, chơi, xem lại")
+        QGuiApplication.setApplicationDisplayName(title)
+        self.setWindowTitle(title)
         texts = {"learn": translate("Main", "Học"), "play": translate("Main", "Chơi"),
                  "review": translate("Main", "Xem lại")}
         for name, button in self.tabs.items():
@@ -432,11 +490,13 @@ class MainWindow(QMainWindow):
             return
         if not self._closed:
             self._closed = True
+            self.backups.stop()
             self.play.shutdown()
             if self.review is not None:
                 self.review.shutdown()
             if self.learn is not None:
                 self.learn.shutdown()
+            self.worker.close()
             self.worker.wait(3000)
             self.sounds.close()
             self.store.close()

@@ -96,7 +96,7 @@ class SettingsDialog(QDialog):
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self._mode_changed()
         seconds = [(translate("Settings", "không đếm giờ") if n == 0 else
-                    translate("Settings", "{n} giây").format(n=n), n) for n in CLAIM_SECONDS]
+                    translate("Settings", "%n giây", None, n), n) for n in CLAIM_SECONDS]
         self.claim_seconds = _combo(seconds, s.claim_seconds)
         page = QWidget()
         form = QFormLayout(page)

@@ -75,6 +75,35 @@ class Lesson:
     sections: tuple[Section, ...]
     drills: tuple[DrillSpec, ...]
 
+    @property
+    def questions(self) -> int:
+        """How many questions a practice round of the lesson asks (the list says it)."""
+        return sum(spec.count for spec in self.drills)
+
+    def serves(self, item: Item) -> bool:
+        """The lesson's own question: one it handed out, or (an item kept from before items
+        named their lesson) one its drills could have made — of its kinds, timed as they are,
+        at their table size, breaking a rule they focus on (issue 20: "Đếm cái thật nhanh"
+        asked the untimed 2- and 3-player questions left over from the other bốc cái
+        lesson, "Ăn hay không?" the arranging ones)."""
+        if item.family != self.family:
+            return False
+        if item.lesson:
+            return item.lesson == self.id
+        return any(_spec_serves(spec, item) for spec in self.drills)
+
+
+def _spec_serves(spec: DrillSpec, item: Item) -> bool:
+    """Whether `spec` could have made `item` (see Lesson.serves)."""
+    pos = item.position if isinstance(item.position, dict) else {}
+    if spec.kinds and item.kind not in spec.kinds:
+        return False
+    if spec.timed != ("seconds" in pos):
+        return False
+    if spec.players is not None and pos.get("players", spec.players) != spec.players:
+        return False
+    return not spec.focus or bool(set(spec.focus) & set(item.rules))
+
 
 def _text(data: Any, where: str) -> Text:
     if not (isinstance(data, dict) and isinstance(data.get("vi"), str)

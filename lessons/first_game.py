@@ -231,10 +231,13 @@ class FirstGame:
             raise LessonError("the first game needs a quân cái and a picker (piles form)",
                               "ván đầu tiên cần quân cái và người bốc cái (dạng phần bài)")
         n = cai.rank
+        me = self.learner  # said first: the count below goes by seat numbers (issue 20)
         text = Text(
+            f"Bạn ngồi ghế {me}; các ghế đánh số từ 0 theo chiều chơi. "
             f"Ghế {picker} bốc cái: quân cái lật lên là {card_vi(cai)}, số {n}. Đếm người bốc "
             f"là 1 rồi đi theo chiều chơi (ghế số lớn hơn kế tiếp), đến số {n}: ai được phần "
             f"cái (20 quân, đánh trước)? Bấm số ghế 0–3 hoặc nút ghế trên chiếu.",
+            f"You sit at seat {me}; the seats are numbered from 0 in play order. "
             f"Seat {picker} is the picker: the quân cái turned up is {card_en(cai)}, number {n}. "
             f"Count the picker as 1 and go round in play order (to the next higher seat) up to "
             f"{n}: who receives the cái pile (20 cards, plays first)? Press the seat number 0–3 "

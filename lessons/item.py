@@ -61,7 +61,9 @@ class Item:
     """One drill: a question on a position, with the engine's answer.
 
     ``rules`` are the RULES.md ids the item exercises; ``source`` says where a "practice my
-    mistakes" item came from (game id, event, annotation kind), empty for generated items.
+    mistakes" item came from (game id, event, annotation kind), empty for generated items;
+    ``lesson`` is the lesson that handed it out (practice.next_items), whose rounds ask it
+    again — and no other lesson's (issue 20).
     """
 
     family: str
@@ -71,6 +73,7 @@ class Item:
     answer: JSON
     rules: tuple[str, ...] = ()
     source: dict[str, JSON] = field(default_factory=dict)
+    lesson: str = ""
 
     @property
     def id(self) -> str:
@@ -84,6 +87,8 @@ class Item:
                                 "answer": self.answer, "rules": list(self.rules)}
         if self.source:
             out["source"] = self.source
+        if self.lesson:
+            out["lesson"] = self.lesson
         for key in PROMOTED.get(self.family, ()):
             if isinstance(self.position, dict) and key in self.position:
                 out[key] = self.position[key]
@@ -93,9 +98,11 @@ class Item:
     def from_json(cls, data: dict[str, JSON]) -> Item:
         """Read what ``to_json`` wrote (the promoted keys are ignored)."""
         q = data["question"]
+        lesson = data.get("lesson", "")
         return cls(family=data["family"], kind=data["kind"], question=Text(q["vi"], q["en"]),
                    position=data["position"], answer=data["answer"],
-                   rules=tuple(data.get("rules", ())), source=dict(data.get("source", {})))
+                   rules=tuple(data.get("rules", ())), source=dict(data.get("source", {})),
+                   lesson=lesson if isinstance(lesson, str) else "")
 
 
 @dataclass(frozen=True, slots=True)

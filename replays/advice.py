@@ -50,7 +50,7 @@ SCALES = {  # what a value means, per judge
 ADVICE_SEED = 0  # the strong player's sampling: fixed, so the same position gets the same advice
 # Kept advice is made again when this changes: bump it when an adviser plays or values
 # differently, or the advice's JSON form changes (the engine's version is part of the key too).
-ADVICE_REVISION = 1
+ADVICE_REVISION = 2  # 2: values as chances, never below 0 (issue 20)
 ADVICE_VERSION = f"{ENGINE_VERSION}+advice.{ADVICE_REVISION}"
 
 
@@ -100,6 +100,17 @@ class Advice:
             raise NoAdvice(f"{action} is not one of seat {self.seat}'s legal moves here",
                            f"{action} không phải nước đi hợp lệ của ghế {self.seat} lúc này")
         return max(0.0, self.best_value - self.values[action])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its values as a plain dict (a mappingproxy does not pickle): advice
+        is searched in the Worker's helper process (issue 20)."""
+        return (_advice, (self.seat, self.best, self.best_value, dict(self.values),
+                          self.reason_vi, self.reason_en, self.judge))
+
+
+def _advice(seat: int, best: Action, best_value: float, values: dict[Action, float],
+            reason_vi: str, reason_en: str, judge: str) -> Advice:
+    return Advice(seat, best, best_value, MappingProxyType(values), reason_vi, reason_en, judge)
 
 
 def advice_json(advice: Advice) -> dict[str, Any]:

@@ -44,8 +44,10 @@ def checked_size(path: Path, limit: int = MAX_BYTES) -> int:
     if st.st_size > limit:
         mb = st.st_size / (1024 * 1024)
         most = f"{limit // (1024 * 1024)} MB"
-        raise BadFile(f"{path}: {mb:.1f} MB is too large (files over {most} are refused)",
-                      f"{path}: tệp {mb:.1f} MB quá lớn (không nhận tệp trên {most})")
+        size = f"{mb:.1f}"
+        vi_size = size.replace(".", ",")  # Vietnamese writes the decimal comma (issue 20)
+        raise BadFile(f"{path}: {size} MB is too large (files over {most} are refused)",
+                      f"{path}: tệp {vi_size} MB quá lớn (không nhận tệp trên {most})")
     return st.st_size
 
 

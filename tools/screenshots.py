@@ -95,7 +95,8 @@ def _lang() -> str:
 
 
 def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None:
-    """Every screenshot at one size in one language."""
+    """Every screenshot at one size in one language (the hint marked on the chiếu, the end
+    of a hội asked and summed up: issue 20)."""
     tag = f"{size[0]}x{size[1]}" + ("" if lang == "vi" else "-en")
     os.environ["CHAN_SHOTS_LANG"] = lang
     set_language("en" if lang == "en" else "vi")
@@ -144,10 +145,21 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
             c.command("win")
         s.to_result(lambda dialog: shot(w, out / f"call-{tag}.png", dialog))
         shot(w, out / f"result-{tag}.png")
+        w.play.ask_end_session()  # "Kết thúc hội": asked first, then summed up (issue 20)
+        pump(lambda: w.play.end_box is not None)
+        assert w.play.end_box is not None
+        shot(w, out / f"end-ask-{tag}.png", w.play.end_box)
+        w.play.end_box.reject()
+        pump(lambda: w.play.end_box is None)
+        w.play.end_session()
+        pump(lambda: w.play.summary_page.summary is not None)
+        shot(w, out / f"hoi-summary-{tag}.png")
         w.show_activity("review")
         review = w.review
         assert review is not None
+        pump(lambda: not review.loading)  # the library is read on the Worker
         review.open_game(review.library.model.rows[0].game_id)  # the viewer (issue 8)
+        pump(lambda: not review.opening)
         shot(w, out / f"review-{tag}.png")
         w.close()
 

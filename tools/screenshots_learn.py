@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -63,6 +64,19 @@ def pick(asker: ArrangeAsker, cards: list[Card]) -> None:
         asker.click(Hit(HitKind.HAND, card=card, index=index))
 
 
+def arrange(a: ArrangeAsker, answer: dict[str, Any], done: dict[str, int],
+            swapped: bool = False) -> None:
+    """Lay the rest of the answer's groups (`done`: how many of a kind are laid already), the
+    què last; `swapped`: the first chắn as a cạ and the first cạ as a chắn."""
+    wrong = {"chan": "ca", "ca": "chan"} if swapped else {}
+    for kind in ("chan", "ca", "ba_dau"):
+        for n, group in enumerate(answer[kind][done.get(kind, 0):]):
+            pick(a, [Card.parse(c) for c in group])
+            a.command(f"arrange_{wrong.get(kind, kind) if n == 0 else kind}", "")
+    pick(a, [Card.parse(c) for c in answer["que"]])
+    a.command("arrange_que", "")
+
+
 def one(family: str, seed: int, kind: str | None = None, **options: object) -> list:
     """One generated item."""
     return drills.generate(family, 1, seed, [kind] if kind else None, **options)  # type: ignore[arg-type]
@@ -87,6 +101,8 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         a = asker()
         assert isinstance(a, BocCaiAsker)
         a.choose(int(a.item.answer))
+        shot(window, out / f"boc_cai-chosen-{tag}.png")  # chosen: Enter answers (issue 20)
+        drill.submit()
         shot(window, out / f"boc_cai-graded-{tag}.png")
 
         # --- chia bài: handing out the piles, half done; then a wrong order, graded
@@ -118,15 +134,17 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         pick(a, [Card.parse(c) for c in ans["ca"][0]] if ans["ca"] else [])
         shot(window, out / f"nhan_dien-question-{tag}.png")
         a.command("arrange_ca", "")
-        for kind in ("chan", "ca", "ba_dau"):
-            done = 3 if kind == "chan" else 1 if kind == "ca" else 0
-            for group in ans[kind][done:]:
-                pick(a, [Card.parse(c) for c in group])
-                a.command(f"arrange_{kind}", "")
-        pick(a, [Card.parse(c) for c in ans["que"]])
-        a.command("arrange_que", "")
+        arrange(a, ans, {"chan": 3, "ca": 1})
         drill.submit()
         shot(window, out / f"nhan_dien-graded-{tag}.png")
+        # a wrong one: the first chắn laid as a cạ and the first cạ as a chắn (issue 20: the
+        # learner's groups marked beside the answer)
+        learn.play_items("Nhận diện", [item])
+        a = asker()
+        assert isinstance(a, ArrangeAsker)
+        arrange(a, ans, {}, swapped=True)
+        drill.submit()
+        shot(window, out / f"nhan_dien-wrong-{tag}.png")
 
         # --- nhận diện: which cards win, on the chiếu with the card picker
         item = one("nhan_dien", 5, "waits")[0]
@@ -175,6 +193,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], lang: str) -> None
         assert isinstance(a, NuocHayAsker)
         shot(window, out / f"nuoc_hay-question-{tag}.png")
         a.choose(next(n for n, o in enumerate(a.options) if o["move"] != item.answer["best"]))
+        drill.submit()
         shot(window, out / f"nuoc_hay-graded-{tag}.png")
 
         # --- the list with progress, and lessons with figures

@@ -31,7 +31,7 @@ from desktop.app import make_app
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QApplication, QCoreApplication, QEvent
+from desktop.qt import QApplication, QCoreApplication, QEvent, QFileDialog, QMessageBox
 from desktop.review.screen import ReviewScreen
 from desktop.review.stats_page import HUMAN
 from replays.paths import default_db
@@ -43,8 +43,10 @@ LEVELS = ("beginner", "normal", "normal", "random")
 def review_of(window: MainWindow) -> ReviewScreen:
     """The Xem lại screen (built when first shown)."""
     window.show_activity("review")
-    assert window.review is not None
-    return window.review
+    review = window.review
+    assert review is not None
+    pump(lambda: not review.loading)  # the library is read on the Worker
+    return review
 
 
 def annotated_game(review: ReviewScreen) -> int:
@@ -77,6 +79,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
     shot(window, out / f"review-batch-{tag}.png")
     pump(lambda: not review.runner.running, 600)
     review.refresh()
+    pump(lambda: not review.loading)
     shot(window, out / f"review-library-analysed-{tag}.png")
 
     review.show_page("stats")
@@ -86,6 +89,7 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
 
     game_id = annotated_game(review)
     review.open_game(game_id)
+    pump(lambda: not review.opening)
     viewer = review.viewer
     stepper = viewer.stepper
     assert stepper is not None
@@ -104,6 +108,30 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
         shot(window, out / f"review-viewer-open-{tag}{suffix}.png")
         viewer.set_open(False)
         shot(window, out / f"review-viewer-player-{tag}{suffix}.png")
+    # English too: the library's and the statistics' headers, the export's dialog and news
+    for lang in ("vi", "en"):
+        set_language(lang)
+        suffix = "" if lang == "vi" else "-en"
+        viewer.command("replay_export")
+        pump(lambda: bool(window.findChildren(QFileDialog)))
+        dialog = window.findChildren(QFileDialog)[-1]
+        shot(window, out / f"review-export-dialog-{tag}{suffix}.png", dialog)
+        dialog.reject()
+        pump()
+        dialog.deleteLater()
+        viewer.export_to(Path(tempfile.gettempdir()) / f"walk-{tag}{suffix}.chan.json")
+        news = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+        shot(window, out / f"review-exported-{tag}{suffix}.png", news[-1])
+        for box in news:
+            box.accept()
+        pump()
+    set_language("en")
+    review.show_page("library")
+    shot(window, out / f"review-library-analysed-{tag}-en.png")
+    review.show_page("stats")
+    pump(lambda: review.stats._job is None and review.stats.loaded)
+    shot(window, out / f"review-stats-{tag}-en.png")
+    review.open_game(game_id)
     set_language("vi")
     viewer.set_open(True)
     viewer.command("replay_first")
@@ -115,6 +143,10 @@ def take(app: QApplication, out: Path, size: tuple[int, int], data: Path) -> Non
     viewer.answer(viewer.panel.predict_box.offered[-1])
     pump(lambda: not viewer.advisor.jobs and bool(viewer.advisor.graded))
     shot(window, out / f"review-predict-graded-{tag}.png")
+    set_language("en")  # the grade and the next question, said again in English (issue 20)
+    pump()
+    shot(window, out / f"review-predict-graded-{tag}-en.png")
+    set_language("vi")
     window.close()
     window.deleteLater()  # a closed window must not hear the next size's language change
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -10,14 +10,14 @@ from __future__ import annotations
 from desktop.chieu.faces import RATIO
 from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.labels import word
-from desktop.chieu.layout import MELD_STEP, POSITIONS, Layout, Position, flow
+from desktop.chieu.layout import CHIU_STEP, MELD_STEP, POSITIONS, Layout, Position, flow
 from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.view import ChieuView, Place, Zone
 from engine.chan import Card, Meld, MeldKind, arrange
 
-CHIU_STEP = 0.5  # a chíu's four cards overlap more than a pair
+MELD_GAP = 1  # pixels between the cards of a pair on the mat
 
 
 class Drawing:
@@ -107,13 +107,20 @@ class Drawing:
 
     def meld(self, meld: Meld, rect: pygame.Rect, size: tuple[int, int], seat: int, index: int,
              skip_taken: bool = False) -> None:
-        """A meld on the mat: the taken card underneath, the others over it (R3.7)."""
-        step = CHIU_STEP if meld.kind is MeldKind.CHIU else MELD_STEP
+        """A meld on the mat, the taken card first (R3.7): a pair side by side; a chíu as a
+        stack of its four cards, the top one whole, with its count."""
+        chiu = meld.kind is MeldKind.CHIU
+        step = (CHIU_STEP if chiu else MELD_STEP) * size[0] + (0 if chiu else MELD_GAP)
         for j, card in enumerate(meld.cards):
             if j == 0 and skip_taken:
                 continue
-            at = pygame.Rect(rect.x + round(j * step * size[0]), rect.y, *size)
-            self.p.card(card, at, Hit(HitKind.MAT, card=card, seat=seat, index=index))
+            at = pygame.Rect(rect.x + round(j * step), rect.y, *size)
+            self.p.card(card, at, Hit(HitKind.MAT, card=card, seat=seat, index=index),
+                        shadow=not chiu or j == len(meld.cards) - 1)
+        if chiu and size[0] >= self.px(14):
+            top = pygame.Rect(rect.right - size[0], rect.y, *size)
+            self.p.badge(f"×{len(meld.cards)}", (top.right, top.bottom), (150, 36, 28),
+                         size=9, role="chiu_count", anchor="bottomright")
 
 
 def hand_groups(hand: tuple[Card, ...]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -137,8 +144,9 @@ class _Width:
 
 
 def _meld_width(meld: Meld) -> _Width:
-    step = CHIU_STEP if meld.kind is MeldKind.CHIU else MELD_STEP
-    return _Width(len(meld.cards), step, 0)
+    if meld.kind is MeldKind.CHIU:
+        return _Width(len(meld.cards), CHIU_STEP, 0)
+    return _Width(len(meld.cards), MELD_STEP, MELD_GAP)
 
 
 def _group_width(cards: int) -> _Width:

@@ -24,6 +24,7 @@ BACK: Color = (118, 34, 30)
 GOLD: Color = (214, 176, 92)
 
 _NOISE_SIZE = 96
+NAMED_WIDTH = 28  # pixels: a narrower face leaves out the Vietnamese name (no room)
 
 
 def card_height(width: float) -> int:
@@ -182,7 +183,7 @@ class CardArt:
         _blit_centered(surface, suit, bottom - suit_slot / 2)
         middle_top = top + rank_slot + pad
         middle_bottom = bottom - suit_slot - pad
-        if width < 28 or middle_bottom - middle_top < 14:
+        if width < NAMED_WIDTH or middle_bottom - middle_top < 14:
             return
         rank_word, suit_word = card.name_vi.split(" ", 1)
         room = middle_bottom - middle_top

@@ -25,7 +25,11 @@ HAND_CARDS = 158  # tallest hand card
 GAP = 8
 NOC_COLUMN = 96
 STEP = 0.62  # how much of a card shows when the next one overlaps it
-MELD_STEP = 0.7  # the same in a meld on the mat
+# a meld on the mat: its cards side by side, never over each other's names (issue 20: "Nh
+# sác" where a pair overlapped); a chíu's four identical cards as a stack, only the top one
+# whole and the three under it showing their edges (it was squashed into slivers)
+MELD_STEP = 1.0
+CHIU_STEP = 0.12
 
 
 class Position(StrEnum):

@@ -17,6 +17,7 @@ from desktop.chieu.text import Face
 from desktop.chieu.view import Place, Zone
 
 HIGHLIGHT = (120, 220, 160)  # hand cards the controller points at (e.g. those that can eat)
+HINTED = (255, 196, 40)  # the card and the button of the move a hint suggests
 SECTIONS = ("chan", "ca", "ba_dau", "que")
 
 
@@ -70,6 +71,7 @@ def prompts(d: Drawing) -> None:
         button = pygame.Rect(area.x + c * (bw + gap), top + r * (bh + gap), bw, bh)
         hit = Hit(HitKind.BUTTON, key=prompt.key)
         lit = hovered == hit and prompt.enabled
+        hinted = d.view.hinted is not None and d.view.hinted.act.value == prompt.key
         if not prompt.enabled:
             p.panel(button, alpha=90, radius=10, outline=DIM)
         elif prompt.primary:
@@ -96,6 +98,8 @@ def prompts(d: Drawing) -> None:
                     role="button_hint", min_size=8)
         else:
             p.label(label, Face.SANS_BOLD, 17, color, inner, role="button")
+        if hinted:
+            p.outline(button, HINTED, 3)
         if prompt.enabled:
             p.hits.add((button.x, button.y, button.w, button.h), hit)
 
@@ -123,6 +127,8 @@ def hand(d: Drawing) -> None:
     if anim_card is not None and anim_card in order:
         hide_at = len(order) - 1 - order[::-1].index(anim_card)
     selected_at = order.index(d.view.selected) if d.view.selected in order else None
+    hinted = d.view.hinted_card()
+    hinted_at = order.index(hinted) if hinted in order else None  # one copy of a chắn
     hovered = d.view.hovered
     index = 0
     previous: str | None = None
@@ -144,9 +150,12 @@ def hand(d: Drawing) -> None:
             if index == hide_at:
                 d.anchors[Place(Zone.HAND, d.obs.seat)] = at
             else:
-                glow = HIGHLIGHT if card in d.view.highlighted else None
+                glow = HINTED if index == hinted_at else \
+                    HIGHLIGHT if card in d.view.highlighted else None
                 p.card(card, at, hit, glow=glow)
-                if index == selected_at:
+                if index == hinted_at:
+                    p.outline(at, HINTED, 3)
+                elif index == selected_at:
                     p.outline(at, CREAM, 2)
             index += 1
             x += cw + in_group

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
+from engine.actions import Action
 from engine.chan import Card, Observation
 
 
@@ -90,6 +91,9 @@ class ChieuView:
     highlighted: frozenset[Card] = field(default_factory=frozenset)  # e.g. cards that can eat
     prompts: tuple[Prompt, ...] = ()
     message: str = ""  # one line from the controller: what to do, a warning, a hint
+    # the move a hint suggests: its hand card and its button are marked (issue 20: the hint
+    # named the card but the chiếu did not show it)
+    hinted: Action | None = None
     countdown: float | None = None  # fraction of a claim window's time left, 0..1
     open_hands: tuple[tuple[Card, ...], ...] | None = None  # replays: every seat's hand
     animation: Animation | None = None
@@ -105,3 +109,11 @@ class ChieuView:
             return "Bạn" if self.lang == "vi" else "You"
         # seats are numbered from 0 (RULES R2.1), as in Học, the report and `analyze`
         return f"Ghế {seat}" if self.lang == "vi" else f"Seat {seat}"
+
+    def hinted_card(self) -> Card | None:
+        """The hand card the hinted move plays (discards, returns or eats with)."""
+        hinted = self.hinted
+        return hinted.card if hinted is not None and hinted.act.value in HAND_ACTS else None
+
+
+HAND_ACTS = ("discard", "return", "eat")  # the moves made with a card of the hand

@@ -55,6 +55,9 @@ class PictureWidget(QWidget, Generic[P]):
         self._hits: HitMap | None = None
         self._drawn: tuple[P | None, int, int] | None = None
         self._hover: Hit | None = None
+        # a picture drawn before it is shown (prepare), and a frame to draw the next one in
+        self._ahead: tuple[P, Frame, QImage, HitMap] | None = None
+        self._spare: tuple[Frame, QImage] | None = None
 
     def draw_picture(self, scene: Scene, surface: pygame.Surface, picture: P) -> HitMap:
         """Draw `picture` onto `surface` (a subclass knows its kinds of picture)."""
@@ -88,21 +91,59 @@ class PictureWidget(QWidget, Generic[P]):
 
     # ------------------------------------------------------------------ drawing
 
-    def render_frame(self) -> QImage | None:
-        """Draw the current picture if it or the size changed; return the image to paint."""
+    def _device_size(self) -> tuple[int, int]:
         ratio = self.devicePixelRatioF()
-        width, height = round(self.width() * ratio), round(self.height() * ratio)
+        return round(self.width() * ratio), round(self.height() * ratio)
+
+    def _frame_of(self, width: int, height: int) -> tuple[Frame, QImage]:
+        """A frame of that size and its image: the spare one, or a new one."""
+        spare, self._spare = self._spare, None
+        if spare is not None and spare[0].size == (width, height):
+            return spare
+        frame = Frame(width, height)
+        return frame, QImage(frame.buffer, width, height, frame.stride,
+                             QImage.Format.Format_RGB32)
+
+    def prepare(self, picture: P) -> None:
+        """Draw `picture` now, into a frame of its own, so that showing it next costs no
+        drawing: the replay viewer draws the next position while the learner looks at this
+        one (issue 20: a step was mostly the 5–8 ms of drawing). One picture is kept."""
+        width, height = self._device_size()
+        if width <= 0 or height <= 0 or self._drawn == (picture, width, height):
+            return
+        ahead = self._ahead
+        if ahead is not None and ahead[1].size == (width, height) and (
+                ahead[0] is picture or ahead[0] == picture):
+            return
+        self._ahead = None
+        if ahead is not None:
+            self._spare = (ahead[1], ahead[2])
+        frame, image = self._frame_of(width, height)
+        hits = self.draw_picture(self._scene, frame.surface, picture)
+        self._ahead = (picture, frame, image, hits)
+
+    def render_frame(self) -> QImage | None:
+        """Draw the current picture if it or the size changed (or take it as prepared);
+        return the image to paint."""
+        ratio = self.devicePixelRatioF()
+        width, height = self._device_size()
         if width <= 0 or height <= 0 or self._picture is None:
             return None
         if self._drawn == (self._picture, width, height) and self._image is not None:
             return self._image
-        if self._frame is None or self._frame.size != (width, height):
-            self._frame = Frame(width, height)
-            self._image = QImage(self._frame.buffer, width, height, self._frame.stride,
-                                 QImage.Format.Format_RGB32)
-        assert self._image is not None
+        ahead = self._ahead
+        if ahead is not None and ahead[1].size == (width, height) and (
+                ahead[0] is self._picture or ahead[0] == self._picture):
+            if self._frame is not None and self._image is not None:
+                self._spare = (self._frame, self._image)
+            _, self._frame, self._image, self._hits = ahead
+            self._ahead = None
+        else:
+            if self._frame is None or self._image is None \
+                    or self._frame.size != (width, height):
+                self._frame, self._image = self._frame_of(width, height)
+            self._hits = self.draw_picture(self._scene, self._frame.surface, self._picture)
         self._image.setDevicePixelRatio(ratio)
-        self._hits = self.draw_picture(self._scene, self._frame.surface, self._picture)
         self._drawn = (self._picture, width, height)
         return self._image
 

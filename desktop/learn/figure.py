@@ -15,7 +15,7 @@ from desktop.i18n import pick, translate
 from desktop.learn.askers.arrange import KINDS, kind_title
 from desktop.learn.askers.boc_cai import picker_badge, play_order, recipient_badge
 from desktop.learn.canvas import Picture
-from desktop.learn.words import card_text, pile_name, rule_label, seat_name
+from desktop.learn.words import card_count, card_text, noc_count, pile_name, rule_label, seat_name
 from desktop.play.words import call_text, cuoc_name
 from engine.chan import POINTS, Card, rule_id
 from lessons.content import illustrate
@@ -93,10 +93,14 @@ def _hand(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
             n=shown["mat_chan"]))
     if waits:
         parts.append(translate("LearnFigure", "đang chờ ù ({shape}): {cards}").format(
-            shape=shape or "", cards=", ".join(
-                translate("LearnFigure", "{card} còn {n} quân").format(
-                    card=card_text(w["card"]), n=w["live"]) for w in waits)))
+            shape=shape or "", cards=", ".join(_live(w["card"], w["live"]) for w in waits)))
     return Figure(BoardView(shelves=tuple(shelves)), "; ".join(parts) + ".")
+
+
+def _live(card: str, live: int) -> str:
+    """"Nhị vạn còn 3 quân": a wait and its live cards."""
+    return translate("LearnFigure", "{card} còn %n quân", None, live).format(
+        card=card_text(card))
 
 
 def _deal(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
@@ -107,14 +111,13 @@ def _deal(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
         badges = [picker_badge()] if s == picker else []
         if s == cai_seat:
             badges.append(recipient_badge())
-        note = translate("LearnAsk", "{n} quân").format(n=shown["sizes"][s])
+        note = card_count(shown["sizes"][s])
         seats.append(SeatPlace(seat_name(s), tuple(badges), stack=4, note=note))
     cai_card = Card.parse(shown["cai_card"])
     piles = []
     for k in range(len(deal["piles"])):  # the engine's deal, never a restated count
         if k == deal["noc_pile"]:
-            piles.append(PilePlace(pile_name(k), 6, tag=translate(
-                "LearnAsk", "Nọc: {n} quân").format(n=shown["noc"])))
+            piles.append(PilePlace(pile_name(k), 6, tag=noc_count(shown["noc"])))
         elif k == deal["cai_pile"]:
             piles.append(PilePlace(pile_name(k), 4, cai_card, translate("LearnAsk", "Phần cái")))
         else:
@@ -123,9 +126,9 @@ def _deal(spec: dict[str, Any], shown: dict[str, Any]) -> Figure:
                                        "còn {noc} quân.").format(
         card=card_text(cai_card), seat=seat_name(cai_seat), n=shown["sizes"][cai_seat],
         noc=shown["noc"])
-    if shown["dead"]:
-        caption += " " + translate("LearnFigure", "{n} quân không ai nhận, để riêng.").format(
-            n=shown["dead"])
+    dead = shown["dead"]
+    if dead:
+        caption += " " + translate("LearnFigure", "%n quân không ai nhận, để riêng.", None, dead)
     return Figure(DealingView(tuple(seats), tuple(piles)), caption)
 
 

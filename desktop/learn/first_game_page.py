@@ -15,6 +15,7 @@ guide and the engine decide, this page shows and forwards.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -68,6 +69,41 @@ ACTS = {"draw": Act.DRAW, "pass": Act.PASS, "chiu": Act.CHIU, "win": Act.WIN,
         "decline": Act.DECLINE}
 
 
+class Place:
+    """The place to keep, shared by the page (UI thread) and the job writing it (Worker):
+    one job at a time, and it writes the latest step asked before it ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._asked: int | None = None
+        self._running = False
+
+    def ask(self, step: int) -> bool:
+        """``step`` is where the learner is now; True when a job must be started for it."""
+        with self._lock:
+            self._asked = step
+            start, self._running = not self._running, True
+            return start
+
+    def write_latest(self, write: Callable[[int], None]) -> int:
+        """In the job: write the latest step asked until no newer one is; the last written."""
+        written: int | None = None
+        while True:
+            with self._lock:
+                step = self._asked
+                if step is None or step == written:
+                    self._running = False
+                    assert written is not None
+                    return written
+            write(step)
+            written = step
+
+    def stopped(self) -> None:
+        """The job failed: the next ask starts another."""
+        with self._lock:
+            self._running = False
+
+
 class FirstGamePage(QWidget):
     """The guided first game; see the module docstring."""
 
@@ -87,7 +123,7 @@ class FirstGamePage(QWidget):
         self.kept = Kept(0)  # first_game.json as last read
         self.failure: Text | None = None  # why the place could not be saved
         self._wanted: int | None = None  # the step to save (None: saved)
-        self._saving = False
+        self._place = Place()  # shared with the Worker's job that writes it
         self._kept_aside = False  # a damaged first_game.json was moved aside and replaced
         self.learner = self.guide.learner
         self.step_no = 0
@@ -218,42 +254,44 @@ class FirstGamePage(QWidget):
     def save(self, step: int) -> None:
         """Keep ``step`` as where the learner is, on the Worker (the latest step wins)."""
         self._wanted = step
-        self._write()
+        self._write(step)
 
     def retry_saving(self) -> None:
         """Write again the place the disk refused (Ctrl+S, the strip's button)."""
-        if self.failure is not None:
-            self._write()
+        if self.failure is not None and self._wanted is not None:
+            self._write(self._wanted)
 
-    def _write(self) -> None:
-        step = self._wanted
-        if self._saving or step is None:
+    def _write(self, step: int) -> None:
+        """Ask for ``step`` to be written. A job already writing takes it up before it ends
+        (Place), so the latest place is written even when the window closes before the
+        job's callback could start another one (the window waits for its Worker's jobs)."""
+        if not self._place.ask(step):
             return
-        self._saving = True
-        path, guide = self.path, self.guide
+        path, guide, place = self.path, self.guide, self._place
         aside = self.kept.damaged and not self._kept_aside
 
-        def write() -> None:
-            if aside and keep_damaged(path) is None and is_regular(path):
-                raise BadFile(f"{path}: the damaged file could not be moved aside, so it is "
-                              f"not replaced", f"{path}: không chuyển được tệp hỏng sang bên "
-                                               f"cạnh, nên nó không bị thay thế")
-            save_position(path, guide, step)
+        def write() -> int:
+            try:
+                if aside and keep_damaged(path) is None and is_regular(path):
+                    raise BadFile(f"{path}: the damaged file could not be moved aside, so it "
+                                  f"is not replaced", f"{path}: không chuyển được tệp hỏng "
+                                                      f"sang bên cạnh, nên nó không bị thay thế")
+                return place.write_latest(lambda n: save_position(path, guide, n))
+            except BaseException:
+                place.stopped()
+                raise
 
-        self.worker.run(write, lambda _: self._written(step, aside), self._refused)
+        self.worker.run(write, lambda written: self._written(written, aside), self._refused)
 
     def _written(self, step: int, aside: bool) -> None:
-        self._saving = False
         self._kept_aside = self._kept_aside or aside
         if self._wanted == step:
             self._wanted = None
         had, self.failure = self.failure, None
         if had is not None:
             self.saving_changed.emit()
-        self._write()  # a later step asked for meanwhile
 
     def _refused(self, error: BaseException) -> None:
-        self._saving = False
         if isinstance(error, OSError):
             error = write_error(self.path, error)
         said = error if isinstance(error, RecordError) else None
@@ -456,14 +494,23 @@ class FirstGamePage(QWidget):
         message = self.note() if self.note is not None else ""
         if not message and step is not None:
             message = self._short(step)
-        return ChieuView(obs=obs, lang=current(), selected=self.selected, hovered=self.hovered,
-                         highlighted=highlighted, prompts=prompts, message=message,
-                         conceal_cai=step is not None and step.kind == "boc_cai")
+        # every plate says its seat number, the learner's too (issue 20: the game never said
+        # the learner is seat 0, which the bốc cái question counts from); the hội is this one
+        # game, its totals 0 until the win settles it (the panel showed "—")
+        settled = game.settlement
+        scores = tuple(round(t) for t in settled.transfers) if settled is not None \
+            else (0,) * game.players
+        return ChieuView(obs=obs, names=tuple(self._name(s, plate=True)
+                                              for s in range(game.players)),
+                         scores=scores, game_no=1, lang=current(), selected=self.selected,
+                         hovered=self.hovered, highlighted=highlighted, prompts=prompts,
+                         message=message, conceal_cai=step is not None and step.kind == "boc_cai")
 
     def _short(self, step: Step) -> str:
         """The chiếu's one line: what to do now."""
         if step.kind == "boc_cai":
-            return translate("FirstGame", "Ai được cái? Bấm số ghế 0–3.")
+            return translate("FirstGame", "Bạn ngồi ghế {me}. Ai được cái? Bấm số ghế 0–3."
+                             ).format(me=self.learner)
         assert step.expected is not None
         words_ = action_words(step.expected, self.game)
         said = pick(words_.vi, words_.en)
@@ -485,8 +532,8 @@ class FirstGamePage(QWidget):
                              "cửa, chờ ù, ù và xướng. Hãy sang phần Chơi để chơi một ván thật, "
                              "hoặc chơi lại ván này."))
         else:
-            self.counter.setText(translate("FirstGame", "Bước {n}/{total}").format(
-                n=step.number + 1, total=total))
+            self.counter.setText(translate("FirstGame", "Bước {n}/{total} · bạn ngồi ghế {me}")
+                                 .format(n=step.number + 1, total=total, me=self.learner))
             self.instruction.setText(_text(step.instruction))
         if self.feedback is None:
             self.answer.hide()
@@ -504,9 +551,11 @@ class FirstGamePage(QWidget):
         self.others.setVisible(bool(said))
         self.others.setText(" ".join(said))
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: int, plate: bool = False) -> str:
+        """"Bạn" or "Ghế 2"; on the chiếu's plates the learner's seat number too."""
         if seat == self.learner:
-            return pick("Bạn", "You")
+            return pick(f"Bạn (ghế {seat})", f"You (seat {seat})") if plate else \
+                pick("Bạn", "You")
         return pick(f"Ghế {seat}", f"Seat {seat}")
 
     def retranslate(self) -> None:

@@ -42,6 +42,7 @@ class FamilyRow(QFrame):
     def __init__(self, family: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.family = family
+        self.strength: Strength | None = None  # the numbers shown (none read yet)
         self.setObjectName("familyRow")
         self.name = QLabel()
         bold = QFont(self.name.font())
@@ -67,6 +68,7 @@ class FamilyRow(QFrame):
 
     def show_strength(self, strength: Strength | None) -> None:
         """The family's numbers (a family never practised shows zeros)."""
+        self.strength = strength  # said again in another language (retranslate)
         self.name.setText(family_name(self.family))
         value = round(100 * strength.strength) if strength else 0
         self.bar.setValue(value)
@@ -74,11 +76,13 @@ class FamilyRow(QFrame):
         if strength is None or strength.items + strength.new == 0:
             self.stats.setText(translate("LearnHome", "Chưa luyện câu nào."))
             return
-        self.stats.setText(translate(
-            "LearnHome", "{items} câu đã làm · {answers} lần trả lời · {due} câu đến hạn · "
-                         "đúng gần đây {accuracy}").format(
-            items=strength.items, answers=strength.answers, due=strength.due,
-            accuracy=percent(strength.recent_accuracy)))
+        items, answers, due = strength.items, strength.answers, strength.due
+        self.stats.setText(" · ".join((
+            translate("LearnHome", "%n câu đã làm", None, items),
+            translate("LearnHome", "%n lần trả lời", None, answers),
+            translate("LearnHome", "%n câu đến hạn", None, due),
+            translate("LearnHome", "đúng gần đây {accuracy}").format(
+                accuracy=percent(strength.recent_accuracy)))))
 
 
 class HomePage(QWidget):
@@ -301,8 +305,8 @@ class HomePage(QWidget):
         self.tabs.setTabText(1, translate("LearnHome", "Tra luật ({key})").format(
             key=key_hint("learn_reference")))
         self.fill_lessons()
-        for row in self.rows.values():
-            row.name.setText(family_name(row.family))
+        for row in self.rows.values():  # the numbers read last, in the language shown
+            row.show_strength(row.strength)
         self._button_texts()
         self._status_text()
         self._damage_text()
@@ -316,6 +320,6 @@ class HomePage(QWidget):
 
 def lesson_summary(le: Lesson) -> str:
     """"5 phần · 10 câu": how long a lesson is."""
-    questions = sum(spec.count for spec in le.drills)
-    return translate("LearnHome", "{sections} phần · {questions} câu").format(
-        sections=len(le.sections), questions=questions)
+    sections, questions = len(le.sections), le.questions
+    return translate("LearnHome", "%n phần", None, sections) + " · " + translate(
+        "LearnHome", "%n câu", None, questions)

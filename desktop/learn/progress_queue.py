@@ -123,9 +123,13 @@ class ProgressQueue(QObject):
     changed = Signal()  # the answers waiting or the failure changed
     damaged_found = Signal(object)  # list[Damaged]: rows not said before
 
-    def __init__(self, path: Path, worker: Worker, parent: QObject | None = None) -> None:
+    def __init__(self, path: Path, worker: Worker, parent: QObject | None = None,
+                 read_only: bool = False) -> None:
         super().__init__(parent)
         self.path = path
+        # another program writes the data folder (desktop.instance): answers are graded and
+        # shown, never recorded — the window's read-only bar says so once
+        self.read_only = read_only
         self.worker = worker
         self.waiting: list[Pending] = []
         self.failure: Text | None = None  # why the answers waiting could not be written
@@ -149,6 +153,8 @@ class ProgressQueue(QObject):
 
     def record(self, pending: Pending) -> None:
         """Keep an answer and write it (and any answer a failure left) now."""
+        if self.read_only:
+            return
         self.waiting.append(pending)
         self._retry = True
         self.changed.emit()

@@ -148,7 +148,8 @@ class LearnScreen(QWidget):
         self.seeds = seeds or (lambda: random.randrange(2**31))
         self.clock = clock
         self.progress_path = default_path(data_dir)
-        self.queue = ProgressQueue(self.progress_path, self.worker, self)
+        self.queue = ProgressQueue(self.progress_path, self.worker, self,
+                                   read_only=store is not None and store.read_only)
         self.queue.changed.connect(self._say_unsaved)
         self.queue.damaged_found.connect(self._damaged)
         self.request: Request | None = None  # the round being prepared, if any
@@ -463,8 +464,8 @@ class LearnScreen(QWidget):
                              "luyện ở đây."))
             elif held == 0:
                 self.home.show_status(lambda: translate(
-                    "Learn", "Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
-                             "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!").format(n=games))
+                    "Learn", "Trong %n ván đã lưu không có lỗi nào của bạn: không phạm lỗi, "
+                             "không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!", None, games))
             else:
                 self.home.show_status(_nothing_due(result.next_due))
 

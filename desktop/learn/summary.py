@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
-from desktop.i18n import pick, translate
+from desktop.i18n import number, pick, translate
 from desktop.keys import bind, key_hint
 from desktop.learn.home import FamilyRow
 from desktop.learn.player import Round
-from desktop.learn.words import FAMILY_ORDER, decimal, text
+from desktop.learn.words import FAMILY_ORDER, text
 from desktop.qt import (
     QEvent,
     QHBoxLayout,
@@ -100,7 +100,7 @@ class SummaryPage(QWidget):
         for n, a in enumerate(round_.answered, 1):
             mark = ("<b style='color:#2f7a44'>✓</b>" if a.grade.correct
                     else "<b style='color:#aa261e'>✗</b>")
-            seconds = translate("LearnSummary", "{s} giây").format(s=decimal(a.elapsed_ms / 1000))
+            seconds = translate("LearnSummary", "{s} giây").format(s=number(a.elapsed_ms / 1000))
             rows.append(f"<tr><td valign='top'>{n}.</td><td valign='top'>{mark}</td>"
                         f"<td>{escape(text(a.item.question))}<br><small>"
                         f"{escape(pick(a.grade.explanation_vi, a.grade.explanation_en))}"

@@ -58,7 +58,11 @@ def percent(value: float | None) -> str:
     return "—" if value is None else f"{round(100 * value)}%"
 
 
-def decimal(value: float) -> str:
-    """A number to one decimal place, with the decimal comma in Vietnamese."""
-    out = f"{value:.1f}"
-    return out if current() == "en" else out.replace(".", ",")
+def card_count(n: int) -> str:
+    """"19 quân": how many cards a hand or a pile holds."""
+    return translate("LearnAsk", "%n quân", None, n)
+
+
+def noc_count(n: int) -> str:
+    """"Nọc: 23 quân"."""
+    return translate("LearnAsk", "Nọc: %n quân", None, n)

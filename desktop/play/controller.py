@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.view import ChieuView, Prompt
@@ -54,7 +55,9 @@ class PlayController(Hoi):
                  seeds: Callable[[], int] | None = None, parent: QObject | None = None) -> None:
         super().__init__(store, settings, worker, sounds, pacing, seeds, parent)
         self.hovered: Hit | None = None
-        self.hint = ""
+        self.hint = ""  # the hint bar's rich text, in the language shown ("" hides it)
+        self.hinted: Action | None = None  # the hint's move, marked on the chiếu (issue 20)
+        self._hint_decision: Decision | None = None
         self._obs_key: tuple[int, int] | None = None
         self._obs: Observation | None = None
 
@@ -73,11 +76,9 @@ class PlayController(Hoi):
         claim = moves.claim_act(game, self.learner)
         if game.phase is Phase.OPENING and any(a.act is Act.WIN for a in game.legal_actions()):
             claim = Act.WIN  # thiên ù (R5.2)
-        task = words.learner_task(game.phase.value, game.may_pass,
-                                  game.live.card if game.live is not None else None,
-                                  claim, game.hand_cards(self.learner),
-                                  game.bao[self.learner])
-        self.message = f"{self.message} {task}".strip() if self.message else task
+        self.tell_more(partial(words.learner_task, game.phase.value, game.may_pass,
+                               game.live.card if game.live is not None else None,
+                               claim, game.hand_cards(self.learner), game.bao[self.learner]))
         eaters = self.eaters()
         if self.selected is None and len(eaters) == 1:
             self.selected = next(iter(eaters))
@@ -116,8 +117,8 @@ class PlayController(Hoi):
             return
         self.selected = card
         if game.phase is Phase.PLAY:
-            self.message = words.cannot_eat_with(
-                card, game.live.card if game.live is not None else None)
+            self.tell(partial(words.cannot_eat_with, card,
+                              game.live.card if game.live is not None else None))
         self._refresh()
 
     def command(self, command: str) -> None:
@@ -158,12 +159,12 @@ class PlayController(Hoi):
         elif len(eaters) == 1:
             self._try(Action(self.learner, Act.EAT, next(iter(eaters))))
         elif eaters:
-            self.message = words.choose_eater()
+            self.tell(words.choose_eater)
             self._refresh()
 
     def _use_selected(self, game: Game) -> None:
         if self.selected is None:
-            self.message = words.choose_card()
+            self.tell(words.choose_card)
             self._refresh()
             return
         self._card_clicked(game, self.selected)
@@ -178,7 +179,7 @@ class PlayController(Hoi):
         assert game is not None
         if action not in game.legal_actions():
             if action in self._candidates(game):
-                self.message = words.refused_strict(game.explain(action))
+                self.tell(partial(words.refused_strict, game.explain(action)))
             self._refresh()
             return
         if game.mode is Mode.TEACHING:
@@ -202,7 +203,7 @@ class PlayController(Hoi):
         if self._pending is None:
             return
         self._pending = None
-        self.message = words.took_back()
+        self.tell(words.took_back)
         game = self.game
         if game is not None and game.phase is Phase.CLAIM \
                 and self.settings.claim_seconds > 0:
@@ -227,12 +228,18 @@ class PlayController(Hoi):
         def shown(decision: Decision) -> None:
             self._jobs = [j for j in self._jobs if not j.finished]
             if key == self._key() and self.game is game:
-                self._set_hint(hint_html(game, self.learner, decision))
+                self._set_hint(decision)
+                self._refresh()
 
         self._jobs.append(self.worker.run(lambda: player.choose(obs), shown))
 
-    def _set_hint(self, text: str) -> None:
-        """Show or hide the hint."""
+    def _set_hint(self, decision: Decision | None) -> None:
+        """Show the suggestion in the hint bar and mark its move on the chiếu, or hide both."""
+        game = self.game
+        self.hinted = decision.action if decision is not None and game is not None else None
+        text = hint_html(game, self.learner, decision) if decision is not None \
+            and game is not None else ""
+        self._hint_decision = decision if text else None
         if text != self.hint:
             self.hint = text
             self.hint_changed.emit(text)
@@ -261,6 +268,7 @@ class PlayController(Hoi):
             game_no=self.game_no, lang=current(), selected=self.selected,
             hovered=self.hovered, highlighted=self.eaters() if learner else frozenset(),
             prompts=self.prompts() if learner else (), message=self.message,
+            hinted=self.hinted if learner else None,
             countdown=self.countdown() if learner else None, animation=self.animator.current)
 
     def prompts(self) -> tuple[Prompt, ...]:
@@ -279,7 +287,9 @@ class PlayController(Hoi):
             self.view_changed.emit(view)
 
     def refresh(self) -> None:
-        """Emit the current view again (after a language change)."""
+        """Emit the current view and the hint again (after a language change)."""
+        if self._hint_decision is not None:
+            self._set_hint(self._hint_decision)  # made again in the new language
         self._refresh()
 
     def _time_out(self) -> None:

@@ -48,13 +48,18 @@ def waits_after(game: Game, seat: int, action: Action | None) -> tuple[Wait, ...
     return find_waits(hand, game.mat_chan[seat], game.seen_by(seat))
 
 
+def _live(wait: Wait) -> str:
+    """"Nhị vạn (còn 3 quân sống)"."""
+    live = wait.live
+    return translate("Hints", "{card} (còn %n quân sống)", None, live).format(
+        card=card_name(wait.card))
+
+
 def waits_text(waits: tuple[Wait, ...], after: bool) -> str:
     """"Bạn đang chờ ù: Nhị vạn (còn 3 quân sống)"; or that the hand does not wait yet."""
     if not waits:
         return translate("Hints", "Bạn chưa chờ ù.")
-    items = ", ".join(
-        translate("Hints", "{card} (còn {n} quân sống)").format(card=card_name(w.card), n=w.live)
-        for w in waits)
+    items = ", ".join(_live(w) for w in waits)
     if after:
         return translate("Hints", "Sau nước gợi ý, bạn chờ ù: {waits}.").format(waits=items)
     return translate("Hints", "Bạn đang chờ ù: {waits}.").format(waits=items)

@@ -21,8 +21,10 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable
+from functools import partial
 
 from desktop.chieu.view import Animation
+from desktop.i18n import pick
 from desktop.play import words
 from desktop.play.animator import Animator
 from desktop.play.motion import SOUNDS, deal_flights, flight
@@ -83,7 +85,9 @@ class Hoi(QObject):
         self._ais: dict[int, Player] = {}
         # what the chiếu shows besides the game (the learner's side sets most of it)
         self.selected: Card | None = None
-        self.message = ""
+        # the line under the chiếu, kept as what makes it so that a language change says it
+        # again in the new language (issue 20: Ctrl+L left it in Vietnamese)
+        self._message: tuple[Callable[[], str], ...] = ()
         self._pending: Action | None = None
         self._finished = False
         self.animator = Animator(pacing, self)
@@ -223,6 +227,19 @@ class Hoi(QObject):
         self._write(lambda store: Recorder.start(store, session_id, deal, mode), started,
                     lambda: self._new_game(seed))
 
+    @property
+    def message(self) -> str:
+        """The line under the chiếu, in the language shown."""
+        return " ".join(m() for m in self._message)
+
+    def tell(self, *parts: Callable[[], str]) -> None:
+        """Say this under the chiếu from now on (nothing: an empty line)."""
+        self._message = parts
+
+    def tell_more(self, part: Callable[[], str]) -> None:
+        """Add a sentence to what is said under the chiếu."""
+        self._message = (*self._message, part)
+
     def _begin(self, recorder: Recorder, seed: int | None) -> None:
         self.recorder = recorder
         self.seed = seed
@@ -233,8 +250,8 @@ class Hoi(QObject):
                      for seat, p in enumerate(self.players) if seat != self.learner}
         self._finished = False
         self.selected = None
-        self.message = ""
-        self._set_hint("")
+        self.tell()
+        self._set_hint(None)
         self.started.emit()
         if self.sounds is not None:
             self.sounds.warm()
@@ -371,7 +388,8 @@ class Hoi(QObject):
         game = self.game
         if key != self._key() or game is None or game.actor is None:
             return
-        self.message = words.ai_failed(self.names[game.actor])
+        name = self.names[game.actor]
+        self.tell(lambda: words.ai_failed(name))
         self._play(game.legal_actions()[0])
 
     def _play(self, action: Action) -> None:
@@ -383,7 +401,7 @@ class Hoi(QObject):
         try:
             events = recorder.play(action)
         except ChanError as e:  # a computer move the engine refuses: never stall the game
-            self.message = str(e)
+            self.tell(partial(pick, e.vi or str(e), str(e)))
             legal = game.legal_actions()
             if not legal or action in legal:
                 raise
@@ -408,25 +426,25 @@ class Hoi(QObject):
         """Describe a stored move, sound it, animate it, then go on."""
         game = self.game
         assert game is not None
-        notes: list[str] = []
+        notes: list[Callable[[], str]] = []
         moved: Animation | None = None
         eaten = live_before.card if live_before is not None else None
         for ev in events:
             if isinstance(ev, Played):
                 a = ev.action
                 if a.seat != self.learner:  # the learner knows what it just did
-                    notes.append(words.did(self.names[a.seat], a, eaten))
+                    notes.append(partial(words.did, self.names[a.seat], a, eaten))
                 sound = SOUNDS.get(a.act)
                 if sound is not None and self.sounds is not None:
                     self.sounds.play(sound)
                 moved = flight(a, live_before, game.live)
             elif isinstance(ev, Violation):
-                notes.append(words.committed(ev.rule, self.names[ev.seat]))
+                notes.append(partial(words.committed, ev.rule, self.names[ev.seat]))
             elif isinstance(ev, BecameBao):
-                notes.append(words.became_bao(self.names[ev.seat]))
-        self.message = " ".join(notes)
+                notes.append(partial(words.became_bao, self.names[ev.seat]))
+        self.tell(*notes)
         self.selected = None
-        self._set_hint("")
+        self._set_hint(None)
         if moved is not None and self.pacing.animated:
             self.animator.start([moved])
         else:
@@ -464,5 +482,5 @@ class Hoi(QObject):
     def _refresh(self) -> None:
         """Something the chiếu shows changed: PlayController emits a new view."""
 
-    def _set_hint(self, text: str) -> None:
-        """Show or (with "") hide the hint: PlayController does."""
+    def _set_hint(self, decision: Decision | None) -> None:
+        """Show the computer's suggestion, or (None) hide it: PlayController does."""

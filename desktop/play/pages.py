@@ -9,6 +9,8 @@ from html import escape
 from desktop.choices import level_name, mode_help, mode_name, rules_summary
 from desktop.i18n import translate
 from desktop.images import cards_image
+from desktop.keys import key_hint
+from desktop.play.hoi_summary import HoiSummary, summary_html
 from desktop.play.result_text import HAND_URL
 from desktop.qt import (
     QEvent,
@@ -19,6 +21,7 @@ from desktop.qt import (
     QPushButton,
     QResizeEvent,
     QShowEvent,
+    QSizePolicy,
     Qt,
     QTextBrowser,
     QTextDocument,
@@ -46,6 +49,9 @@ class StartPage(QWidget):
         self.banner = QLabel()
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setMinimumHeight(1)
+        # drawn for the page's width, it must never hold the window at that width (issue
+        # 20: opened at 1280, the window could no longer be made 1024 wide)
+        self.banner.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._draw_banner)
@@ -166,11 +172,59 @@ class ResultPage(QWidget):
 
     def retranslate(self) -> None:
         """Button texts in the current language."""
-        self.next_button.setText(translate("Result", "Ván tiếp theo (N)"))
-        self.end_button.setText(translate("Result", "Kết thúc hội"))
+        self.next_button.setText(translate("Result", "Ván tiếp theo ({key})").format(
+            key=key_hint("next_game")))
+        self.end_button.setText(translate("Result", "Kết thúc hội ({key})").format(
+            key=key_hint("end_session")))
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+
+class HoiSummaryPage(QWidget):
+    """After a hội: its summary (hoi_summary.py), and the way back to the start page."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary: HoiSummary | None = None  # None: being made, or it could not be
+        self.problem = ""  # why it could not be made
+        self.text = QTextBrowser()
+        self.text.setOpenExternalLinks(False)
+        self.back_button = QPushButton()
+        self.back_button.setObjectName("primary")
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.back_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text, 1)
+        layout.addLayout(buttons)
+        self.retranslate()
+
+    def show_summary(self, summary: HoiSummary | None, problem: str = "") -> None:
+        """Show a summary (None and no problem: it is being made)."""
+        self.summary, self.problem = summary, problem
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Texts in the current language."""
+        self.back_button.setText(translate("HoiSummary", "Về trang đầu ({key})").format(
+            key=key_hint("leave_summary")))
+        if self.summary is not None:
+            self.text.setHtml(summary_html(self.summary))
+        elif self.problem:
+            self.text.setHtml("<p>" + escape(translate(
+                "HoiSummary", "Không tổng kết được hội này: {why}").format(why=self.problem))
+                + "</p>")
+        else:
+            self.text.setHtml("<p>" + escape(translate("HoiSummary", "Đang tổng kết hội…"))
+                              + "</p>")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Re-translate when the language changes."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from desktop.chieu.drawing import hand_groups
-from desktop.i18n import translate
+from desktop.i18n import amount, translate
 from desktop.play.words import call_text, card_name, cuoc_name, rule_name
 from engine.chan import POINTS, Card, Payout, Settlement, Verdict, in_order, rule_id
 from engine.chan import ChanGame as Game
@@ -33,11 +33,6 @@ def winning_groups(game: Game) -> tuple[list[tuple[Card, ...]], Card | None]:
     if outcome.card is not None and outcome.kind is EndKind.WIN:
         groups.append((outcome.card,))
     return groups, outcome.card
-
-
-def amount(x: float) -> str:
-    """A transfer with its sign: +12, -4, 0 (fractions when the stake makes them)."""
-    return f"{x:+g}" if x else "0"
 
 
 def headline(game: Game, names: Sequence[str]) -> str:

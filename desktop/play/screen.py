@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from desktop.chieu.scene import Scene
 from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
 from desktop.images import cards_image
 from desktop.keys import BINDINGS, Section, bind
+from desktop.notices import ask
 from desktop.play.call_dialog import CallDialog
 from desktop.play.controller import PlayController, Warning
+from desktop.play.hoi_summary import HoiSummary, summarize
 from desktop.play.pacing import HUMAN, Pacing
-from desktop.play.pages import ResultPage, StartPage
+from desktop.play.pages import HoiSummaryPage, ResultPage, StartPage
 from desktop.play.result_text import result_html, winning_groups
 from desktop.play.resume import offerable_game
 from desktop.play.warning_dialog import WarningDialog
@@ -38,7 +41,7 @@ from desktop.qt import (
 from desktop.review.error_text import error_text
 from desktop.settings import Settings
 from desktop.sound import Sounds
-from desktop.worker import Worker
+from desktop.worker import Job, Worker
 from engine.chan import ChanGame as Game
 from replays.recorder import NotSaved
 from replays.store import Store
@@ -73,6 +76,7 @@ class PlayScreen(QWidget):
     """The Chơi activity."""
 
     games_changed = Signal()  # a game was recorded to the end: the review list is stale
+    session_ended = Signal()  # a hội was left (or a new one started): time for a backup
     settings_wanted = Signal()
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
@@ -104,8 +108,11 @@ class PlayScreen(QWidget):
         table_layout.addWidget(self.chieu, 1)
         table_layout.addWidget(self.hint_bar)
         self.result_page = ResultPage()
+        self.summary_page = HoiSummaryPage()
+        self.end_box: QMessageBox | None = None  # "end the hội?" while it is asked
+        self._summary_job: Job[HoiSummary] | None = None
         self.stack = QStackedWidget()
-        for page in (self.start_page, self.table, self.result_page):
+        for page in (self.start_page, self.table, self.result_page, self.summary_page):
             self.stack.addWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -126,7 +133,8 @@ class PlayScreen(QWidget):
         self.start_page.resume_button.clicked.connect(self._resume_offered)
         self.start_page.settings_button.clicked.connect(self.settings_wanted)
         self.result_page.next_button.clicked.connect(c.next_game)
-        self.result_page.end_button.clicked.connect(self.end_session)
+        self.result_page.end_button.clicked.connect(self.ask_end_session)
+        self.summary_page.back_button.clicked.connect(self.show_start)
         self._result_timer = QTimer(self)
         self._result_timer.setSingleShot(True)
         self._result_timer.timeout.connect(self._show_result)
@@ -139,6 +147,8 @@ class PlayScreen(QWidget):
             if b.section is Section.PLAY:
                 bind(self.table, b.id, partial(self.controller.command, b.id))
         bind(self.result_page, "next_game", self.controller.next_game)
+        bind(self.result_page, "end_session", self.ask_end_session)
+        bind(self.summary_page, "leave_summary", self.show_start)
 
     # ------------------------------------------------------------------ pages
 
@@ -181,6 +191,8 @@ class PlayScreen(QWidget):
         """A new hội with the current settings."""
         if self._refused_read_only():
             return
+        if self.controller.session_id is not None:
+            self.session_ended.emit()
         self.controller.settings = self.settings
         self.controller.start_session()
 
@@ -202,10 +214,52 @@ class PlayScreen(QWidget):
         if game_id is not None:
             self.resume(game_id)
 
+    def ask_end_session(self) -> None:
+        """ "Kết thúc hội": asked first (issue 20: it left at once), then summed up."""
+        if self.end_box is not None or self.controller.session_id is None:
+            return
+        self.end_box = ask(
+            self, QMessageBox.Icon.Question, translate("Play", "Kết thúc hội?"),
+            translate("Play", "Kết thúc hội này và xem tổng kết? Các ván đã lưu; hội không "
+                              "chơi tiếp được nữa, nhưng xem lại được ở phần Xem lại."),
+            translate("Play", "Kết thúc hội"), translate("Play", "Chơi tiếp"),
+            self._end_answered, default_yes=False)
+
+    def _end_answered(self, box: QMessageBox, end: bool) -> None:
+        if self.end_box is box:
+            self.end_box = None
+        box.deleteLater()
+        if end:
+            self.end_session()
+        else:
+            self.result_page.next_button.setFocus()
+
     def end_session(self) -> None:
-        """Leave the hội (it stays in the store) and go back to the start page."""
+        """Leave the hội (it stays in the store) and show what it came to (hoi_summary.py,
+        made on the Worker from the library)."""
+        session_id, learner = self.controller.session_id, self.controller.learner
         self.controller.stop()
-        self.show_start()
+        self.session_ended.emit()
+        if self._summary_job is not None:
+            self._summary_job.cancel()
+        self.summary_page.show_summary(None)
+        self.stack.setCurrentWidget(self.summary_page)
+        self.window().activateWindow()  # back from the question: its keys work at once
+        self.summary_page.back_button.setFocus()
+        if session_id is None:
+            self.show_start()
+            return
+        path = Path(self.store.path)
+        self._summary_job = self.controller.worker.run(
+            lambda: summarize(path, session_id, learner), self._summed_up, self._not_summed_up)
+
+    def _summed_up(self, summary: HoiSummary) -> None:
+        self._summary_job = None
+        self.summary_page.show_summary(summary)
+
+    def _not_summed_up(self, error: BaseException) -> None:
+        self._summary_job = None
+        self.summary_page.show_summary(None, error_text(error))
 
     def apply_settings(self, settings: Settings) -> None:
         """New settings: the mode and levels apply from the next hội; language and the
@@ -259,14 +313,9 @@ class PlayScreen(QWidget):
         """The store could not write (issue 13): play has stopped before the move was shown;
         say why, then retry (play goes on where it stopped) or leave (the game stays in the
         store up to its last saved move, offered for resuming)."""
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("Play", "Chưa lưu được"),
-                          error_text(error), parent=self)
-        retry = box.addButton(translate("Play", "Thử lại"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(translate("Play", "Rời ván"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(retry)
-        self.save_box = box
-        box.finished.connect(lambda _: self._save_answered(box, box.clickedButton() is retry))
-        box.open()
+        self.save_box = ask(self, QMessageBox.Icon.Warning, translate("Play", "Chưa lưu được"),
+                            error_text(error), translate("Play", "Thử lại"),
+                            translate("Play", "Rời ván"), self._save_answered)
 
     def _save_answered(self, box: QMessageBox, again: bool) -> None:
         if self.save_box is box:
@@ -319,6 +368,8 @@ class PlayScreen(QWidget):
         """Stop timers and work (the game is in the store already)."""
         self._shut = True
         self._result_timer.stop()
+        if self._summary_job is not None:
+            self._summary_job.cancel()
         self.controller.shutdown()
 
 
@@ -329,5 +380,6 @@ def describe_game(store: Store, game_id: int) -> str:
                            "FROM games WHERE id = ?", (game_id, game_id)).fetchone()
     started = (row[0] or "")[:16].replace("T", " ") if row else ""
     moves = row[1] if row else 0
-    return translate("Play", "ván {game} của hội {session} · {moves} nước · {date}").format(
-        game=position + 1, session=session_id, moves=moves, date=started)
+    return translate("Play", "ván {game} của hội {session}").format(
+        game=position + 1, session=session_id) + " · " + translate(
+        "Play", "%n nước", None, moves) + f" · {started}"

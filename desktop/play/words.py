@@ -29,8 +29,8 @@ def cuoc_name(cid: str) -> str:
 def rule_name(rule: str) -> str:
     """"L5 Có chắn cấu cạ"; judgements that are not lỗi by their name (the rulebook's)."""
     vi, en = CHAN.registry.name(rule)
-    if CHAN.registry.fault(rule) is not None:
-        return f"{rule} {vi}"
+    if CHAN.registry.fault(rule) is not None:  # English glosses the name, as the lessons do
+        return f"{rule} {vi}" + (f" ({en})" if current() == "en" else "")
     return pick(vi, f"{vi} ({en})") if rule in CHAN.registry else rule
 
 

@@ -1,13 +1,16 @@
 """The computer's side of the viewer: for the viewed seat's decisions (decisions.py), the
-advice of replays.advice — computed on the Worker, once per decision — its text, and the
-predictions the learner made and how they were graded.
+advice of replays.advice — searched in the Worker's helper process, once per decision, never
+in this process (a search in a thread held Python's lock against the UI thread: stepping
+slowed from 18 to 39 ms at p95, issue 20) — its text, and the predictions the learner made
+and how they were graded. The viewer shows "đang tính…" until an advice arrives and never
+waits for one; the newest wanted is searched first.
 
 The advice of a game stored in the library database is kept there (Store.keep_advice,
 migration m005), so opening the game again does not search again: the Worker reads the kept
-advice (a damaged row is ignored and computed again), and a computed one is written by a
-second job after it is shown — a write that fails (a locked or full disk) is skipped, the
-advice is shown all the same. Without a database (``store_path`` None) advice is computed
-in memory only.
+advice (a damaged row is ignored and searched again), and a searched one is written by a
+second job after it is shown — a write that fails (a
+locked or full disk) is skipped, the advice is shown all the same. Without a database
+(``store_path`` None) advice is computed in memory only.
 
 A decision is named by a Key (position, seat, k): the k-th decision of that seat at that
 position. The viewer asks; `ready(key)` says an advice has arrived.
@@ -20,10 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from desktop.i18n import pick, translate
 from desktop.qt import QObject, Signal
+from desktop.review.connection import in_store
 from desktop.review.decisions import SeatDecisions
 from desktop.review.predict import grade_html
 from desktop.review.replay import OpenedGame
@@ -46,37 +50,40 @@ def live_card(point: DecisionPoint) -> Card | None:
     return None if live is None else live.card
 
 
-def advice_of(point: DecisionPoint, seat: int, store_path: Path | None,
-              game_id: int) -> tuple[Advice, bool]:
-    """On the Worker: the advice kept for a stored game's decision, else computed; True when
-    it was computed for a stored game (to be kept)."""
-    if store_path is not None:
-        kept = _in_store(store_path, lambda store: store.kept_advice(game_id, point, seat),
-                         None)
-        if kept is not None:
-            return kept, False
-    return advise(point.before, seat), store_path is not None
+def kept_of(point: DecisionPoint, seat: int, store_path: Path, game_id: int,
+            read_only: bool = False) -> Advice | None:
+    """On the Worker: the advice kept for a stored game's decision (None: none, a damaged
+    one, or no library database there)."""
+    return _in_store(store_path, lambda store: store.kept_advice(game_id, point, seat), None,
+                     read_only)
 
 
 def keep_advice(store_path: Path, game_id: int, point: DecisionPoint, advice: Advice) -> bool:
-    """On the Worker: keep a computed advice in the library database; False when it could not
-    be written (skipped: the advice is shown all the same, and computed again next time)."""
+    """On the Worker: keep a searched advice in the library database; False when it could
+    not be written (skipped: the advice is shown all the same, and searched again next
+    time)."""
     def keep(store: Store) -> bool:
         store.keep_advice(game_id, point, advice)
         return True
     return _in_store(store_path, keep, False)
 
 
-def _in_store(store_path: Path, use: Callable[[Store], T], failed: T) -> T:
+def _in_store(store_path: Path, use: Callable[[Store], T], failed: T,
+              read_only: bool = False) -> T:
     """``use`` on the library database, or ``failed`` when it is not there (never created
     here) or cannot be read or written now."""
     if not store_path.is_file():
         return failed
     try:
-        with Store.open(store_path) as store:
-            return use(store)
+        return in_store(store_path, use, read_only)
     except _STORE_ERRORS:
         return failed
+
+
+def tally_text(answered: int, best: int) -> str:
+    """How many predictions were made and how many were the computer's move too."""
+    return translate("Viewer", "Đã đoán %n nước", None, answered) + ", " + translate(
+        "Viewer", "%n nước trùng nước máy chọn.", None, best)
 
 
 class Advisor(QObject):
@@ -86,16 +93,20 @@ class Advisor(QObject):
     failed = Signal(object, object)  # Key, the error
 
     def __init__(self, worker: Worker, parent: QObject | None = None,
-                 store_path: Path | None = None) -> None:
+                 store_path: Path | None = None, read_only: bool = False) -> None:
         super().__init__(parent)
         self.worker = worker
         self.store_path = store_path  # the library database its games are stored in
+        self.read_only = read_only  # another program writes it: advice is read, never kept
         self.decisions: SeatDecisions | None = None
         self.advice: dict[Key, Advice] = {}
-        self.jobs: dict[Key, Job[tuple[Advice, bool]]] = {}
-        self.graded: dict[Key, str] = {}  # the grade of each prediction, in full
-        self.graded_short: dict[Key, str] = {}  # the same, short, above the next question
+        self.jobs: dict[Key, Job[Any]] = {}
+        # the grade of each prediction, in full and short (above the next question): made
+        # when shown, so in the language shown (issue 20: Ctrl+L left them in Vietnamese)
+        self.graded: dict[Key, Callable[[], str]] = {}
+        self.graded_short: dict[Key, Callable[[], str]] = {}
         self.asked: set[Key] = set()  # questions answered or skipped
+        self.searched: set[Key] = set()  # advice searched (not read back) for this game
         self.score = (0, 0)  # predictions answered, of which the computer's best
 
     def reset(self, opened: OpenedGame) -> None:
@@ -103,6 +114,7 @@ class Advisor(QObject):
         self.shutdown()
         self.decisions = SeatDecisions(opened)
         self.advice.clear()
+        self.searched.clear()
         self.graded.clear()
         self.graded_short.clear()
         self.asked.clear()
@@ -136,26 +148,46 @@ class Advisor(QObject):
     # ------------------------------------------------------------------ advice
 
     def want(self, key: Key) -> None:
-        """Compute the advice of a decision on the Worker (once; a stored game's kept advice
-        is read back instead); `ready` follows."""
+        """Ask for the advice of a decision (once): a stored game's kept advice is read back
+        on the Worker, else it is searched in the helper process; `ready` follows."""
         if key in self.advice or key in self.jobs or self.decisions is None:
             return
         point, seat = self.point(key), key[1]
         point = replace(point, before=point.before.copy())  # the Worker's own
         path, game_id = self.store_path, self.decisions.opened.game_id
-        self.jobs[key] = self.worker.run(lambda: advice_of(point, seat, path, game_id),
-                                         lambda found: self._done(key, point, game_id,
-                                                                  *found),
+        if path is None:
+            self._search(key, point, game_id)
+            return
+        read_only = self.read_only
+        self.jobs[key] = self.worker.run(lambda: kept_of(point, seat, path, game_id, read_only),
+                                         lambda kept: self._kept(key, point, game_id, kept),
                                          lambda error: self._failed(key, error))
 
-    def _done(self, key: Key, point: DecisionPoint, game_id: int, advice: Advice,
-              computed: bool) -> None:
-        self.jobs.pop(key, None)
-        self.advice[key] = advice
+    def _kept(self, key: Key, point: DecisionPoint, game_id: int, kept: Advice | None) -> None:
+        if kept is None:
+            self._search(key, point, game_id)
+        else:
+            self._arrived(key, kept)
+
+    def _search(self, key: Key, point: DecisionPoint, game_id: int) -> None:
+        """In the helper process, which never opens the database: a second process on the
+        file is safe only while this one keeps its locks (issue 20, issue 1)."""
+        self.jobs[key] = self.worker.run_apart(
+            advise, (point.before, key[1]),
+            lambda advice: self._searched(key, point, game_id, advice),
+            lambda error: self._failed(key, error))
+
+    def _searched(self, key: Key, point: DecisionPoint, game_id: int, advice: Advice) -> None:
+        self.searched.add(key)
         path = self.store_path
-        if computed and path is not None:
+        if path is not None and not self.read_only:
             self.worker.run(lambda: keep_advice(path, game_id, point, advice),
                             lambda _: None, lambda _: None)
+        self._arrived(key, advice)
+
+    def _arrived(self, key: Key, advice: Advice) -> None:
+        self.jobs.pop(key, None)
+        self.advice[key] = advice
         self.ready.emit(key)
 
     def _failed(self, key: Key, error: BaseException) -> None:
@@ -166,7 +198,7 @@ class Advisor(QObject):
         """What the seat chose, the computer's advice and the value the choice gave up (or the
         grade of the learner's prediction of it)."""
         if key in self.graded:
-            return self.graded[key]
+            return self.graded[key]()
         point = self.point(key)
         live = live_card(point)
         move = action_choice(as_choice(point.action), live)
@@ -216,14 +248,13 @@ class Advisor(QObject):
         except ValueError:
             best = False
         answered, right = self.score
-        self.score = (answered + 1, right + best)
-        tally = translate("Viewer", "Đã đoán {n} nước, {best} nước trùng nước máy chọn.").format(
-            n=self.score[0], best=self.score[1])
+        self.score = score = (answered + 1, right + best)
         real = as_choice(point.action)
         self.asked.add(key)
-        self.graded[key] = grade_html(answer, real, advice, names, live) + \
-            f"<p><i>{escape(tally)}</i></p>"
-        self.graded_short[key] = grade_html(answer, real, advice, names, live, compact=True)
+        self.graded[key] = lambda: grade_html(answer, real, advice, names, live) + \
+            f"<p><i>{escape(tally_text(*score))}</i></p>"
+        self.graded_short[key] = lambda: grade_html(answer, real, advice, names, live,
+                                                    compact=True)
 
     def shutdown(self) -> None:
         """Drop the answers of advice still being computed."""

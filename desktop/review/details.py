@@ -71,7 +71,8 @@ def notes_html(notes: Sequence[Annotation], names: Sequence[str]) -> str:
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
         items.append(f"<li><i>{escape(kind_name(str(n.get('kind'))))}</i> — "
                      f"{escape(who)}: {escape(annotation_message(n))}</li>")
-    return (f"<p><b>{escape(translate('Details', 'Ghi chú'))}</b></p>"
+    title = translate("Details", "Ghi chú")  # outside the f-string: lupdate finds it
+    return (f"<p><b>{escape(title)}</b></p>"
             f"<ul style='margin-left:-20px'>{''.join(items)}</ul>")
 
 
@@ -85,7 +86,8 @@ def result_html(doc: dict[str, Any], names: Sequence[str]) -> str:
     winner = res.get("winner")
     status_kind = "u_lao" if res.get("payout") == "u_lao" else kind
     head = result_text(names, "over", status_kind, winner, res.get("payout"))
-    parts = [f"<p><b>{escape(translate('Details', 'Kết quả'))}:</b> {escape(head)}</p>"]
+    title = translate("Details", "Kết quả")
+    parts = [f"<p><b>{escape(title)}:</b> {escape(head)}</p>"]
     if kind == "win" and res.get("payout") != "u_lao":
         true_call = [(str(c), int(n)) for c, n in res.get("cuoc", [])]
         call = [(str(c), int(n)) for c, n in res.get("call", [])]
@@ -111,5 +113,6 @@ def result_html(doc: dict[str, Any], names: Sequence[str]) -> str:
     if settlement:
         paid = ", ".join(f"{escape(names[s] if s < len(names) else '?')} "
                          f"{escape(amount_text(float(v)))}" for s, v in enumerate(settlement))
-        parts.append(f"<p>{escape(translate('Details', 'Tiền'))}: {paid}</p>")
+        money = translate("Details", "Tiền")
+        parts.append(f"<p>{escape(money)}: {paid}</p>")
     return "".join(parts)

@@ -318,6 +318,8 @@ class LibraryFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         """Every word of the text appears; errors when asked; the wanted result."""
+        if not self.text and not self.only_errors and self.result is ResultFilter.ALL:
+            return True  # called for every row on each reset: 20,000 rows (issue 20)
         model = self.sourceModel()
         assert isinstance(model, LibraryModel)
         row = model.rows[source_row]

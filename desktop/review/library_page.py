@@ -14,6 +14,7 @@ from desktop.qt import (
     QComboBox,
     QCoreApplication,
     QEvent,
+    QFontMetrics,
     QHBoxLayout,
     QHeaderView,
     QKeyEvent,
@@ -25,6 +26,7 @@ from desktop.qt import (
     QProgressBar,
     QPushButton,
     QShowEvent,
+    QStyle,
     Qt,
     QTableView,
     QVBoxLayout,
@@ -47,10 +49,27 @@ from replays.library import LibraryRow
 # (QKeySequence has [] at run time; PySide6's type stubs leave it out.)
 TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}  # type: ignore[index]
 
-WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 160, Column.SCORE: 56,
+WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 56,
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
           Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
 
+
+
+def title_width(header: QHeaderView, section: int) -> int:
+    """The width a column's title needs: its longest line and the header's margins, and the
+    sort arrow's room on the column sorted by (Qt's own size hint keeps that room on every
+    column and measures a two-line title as one line)."""
+    model = header.model()
+    text = str(model.headerData(section, Qt.Orientation.Horizontal) or "") if model else ""
+    metrics = QFontMetrics(header.font())
+    style = header.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    width = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
+    width += 4 * margin + 8  # the margins, the section's frame, a little air
+    if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+        width += style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header) + \
+            2 * margin
+    return width
 
 class BatchBar(QWidget):
     """The batch analysis under way: a progress bar with counts and a Cancel button."""
@@ -98,6 +117,10 @@ class LibraryPage(QWidget):
         super().__init__(parent)
         self.model = LibraryModel(self)
         self.importing: str | None = None  # the file being imported
+        self.opening = False  # a game is being read for the viewer
+        self._table_wants_focus = False  # shown while loading: the table takes the keys later
+        self.loaded = False  # rows have been read once (before: the page says it is loading)
+        self.failed: str | None = None  # why the library could not be read, in words
         self.proxy = LibraryFilter(self)
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
@@ -132,12 +155,11 @@ class LibraryPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
+        header.setSortIndicatorShown(True)
+        header.sortIndicatorChanged.connect(lambda *_: self._fit_columns())  # the arrow moved
         for i, column in enumerate(COLUMNS):
             if column is Column.PLAYERS:
                 header.setSectionResizeMode(i, QHeaderView.ResizeMode.Stretch)
-            else:
-                header.resizeSection(i, WIDTHS[column])
-        header.setSortIndicatorShown(True)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(COLUMNS.index(Column.DATE), Qt.SortOrder.DescendingOrder)
         self.table.doubleClicked.connect(lambda _: self.open_selected())
@@ -187,22 +209,70 @@ class LibraryPage(QWidget):
             key=key_hint("review_batch")))
         self.open_button.setText(translate("Library", "Xem lại ván này ({key})").format(
             key=key_hint("review_open")))
-        self.empty.setText(translate(
-            "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng "
-                       "nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db."))
+        self._empty_text()
         self.batch.retranslate()
         if self.model.rows:
             selected = self.selected_game()
             self.model.retranslate()
             if selected is not None:
                 self.select_game(selected)
+        self._fit_columns()
         self._status()
 
+    def _fit_columns(self) -> None:
+        """Each column at least as wide as its title in the language shown (issue 20: "ssion ·
+        gar", "Missed (" in English); the players' column takes what is left."""
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(COLUMNS):
+            if column is not Column.PLAYERS:
+                header.resizeSection(i, max(WIDTHS[column], title_width(header, i)))
+
     # ------------------------------------------------------------------ rows
+
+    def _empty_text(self) -> None:
+        """What the page says when no game is shown: loading, why it failed, or no games."""
+        if self.failed is not None:
+            text = translate("Library", "Không đọc được thư viện: {error}").format(
+                error=self.failed)
+        elif not self.loaded:
+            text = translate("Library", "Đang tải thư viện…")
+        else:
+            text = translate(
+                "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu "
+                           "từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json "
+                           "hoặc .db.")
+        self.empty.setText(text)
+
+    def show_loading(self) -> None:
+        """The library is being read: before its first rows, the page says so (never an
+        empty table that looks like an empty library)."""
+        self.failed = None
+        if not self.loaded:
+            self._show_table(False)
+
+    def show_failed(self, why: str) -> None:
+        """The library could not be read: said in words where the games would be."""
+        self.failed = why
+        if not self.loaded:
+            self._show_table(False)
+        else:
+            self.status.setText(translate("Library", "Không đọc được thư viện: {error}")
+                                .format(error=why))
+
+    def _show_table(self, shown: bool) -> None:
+        self.table.setVisible(shown)
+        if shown and self._table_wants_focus and self.isVisible():
+            self._table_wants_focus = False
+            self.table.setFocus()  # as showEvent does: the rows came after it
+        self.empty.setVisible(not shown)
+        self._empty_text()
+        self.open_button.setEnabled(shown and self.selected_game() is not None)
 
     def set_rows(self, rows: list[LibraryRow]) -> None:
         """Show these games (the selection is kept by game id, and the scroll position: a
         batch refreshes the counts while the learner scrolls)."""
+        self.loaded = True
+        self.failed = None
         selected = self.selected_game()
         bar = self.table.verticalScrollBar()
         scrolled = bar.value()
@@ -210,9 +280,7 @@ class LibraryPage(QWidget):
         if selected is None or not self.select_game(selected, scroll=False):
             self.table.selectRow(0)  # Enter opens the newest game at once
         bar.setValue(scrolled)
-        has = bool(rows)
-        self.table.setVisible(has)
-        self.empty.setVisible(not has)
+        self._show_table(bool(rows))
         self._status()
         self._selection()
 
@@ -227,6 +295,8 @@ class LibraryPage(QWidget):
 
     def _filter(self, text: str | None = None, only_errors: bool | None = None,
                 result: ResultFilter | None = None) -> None:
+        if text is not None:  # the learner is typing a search: the focus stays there
+            self._table_wants_focus = False
         self.proxy.set_filter(text, only_errors, result)
         # A filter that hides every game drops the selection for good (the view moves a
         # hidden selection to a neighbour only while rows remain, and showing the games again
@@ -238,14 +308,20 @@ class LibraryPage(QWidget):
         self._selection()
 
     def _status(self) -> None:
+        if not self.loaded:  # the page says it is loading
+            self.status.setText("")
+            return
         rows = self.model.rows
+        games, shown = len(rows), self.proxy.rowCount()  # plain names: lupdate sees counts
         analysed = sum(1 for r in rows if r.counts is not None)
-        text = translate(
-            "Library", "{games} ván · {analysed} đã phân tích · đang hiện {shown}").format(
-            games=len(rows), analysed=analysed, shown=self.proxy.rowCount())
+        text = " · ".join((translate("Library", "%n ván", None, games),
+                           translate("Library", "%n đã phân tích", None, analysed),
+                           translate("Library", "đang hiện %n", None, shown)))
         if self.importing is not None:
             text += " · " + translate("Library", "Đang nhập {file}…").format(
                 file=self.importing)
+        if self.opening:
+            text += " · " + translate("Library", "Đang mở ván…")
         self.status.setText(text)
 
     def show_importing(self, name: str | None) -> None:
@@ -253,6 +329,11 @@ class LibraryPage(QWidget):
         import meanwhile."""
         self.importing = name
         self.import_button.setEnabled(name is None)
+        self._status()
+
+    def show_opening(self, opening: bool) -> None:
+        """A game being read for the viewer, said in the status line."""
+        self.opening = opening
         self._status()
 
     def _selection(self) -> None:
@@ -304,11 +385,15 @@ class LibraryPage(QWidget):
         Enter work at once. Not in the constructor: focus given to a hidden widget is lost
         when the main window's stack moves it to the first field of the page."""
         super().showEvent(event)
-        if not event.spontaneous() and not self.table.isHidden():
-            self.table.setFocus()
+        if not event.spontaneous():
+            if self.table.isHidden():  # still loading: when the rows come
+                self._table_wants_focus = True
+            else:
+                self.table.setFocus()
 
     def focus_search(self) -> None:
         """Ctrl+F: into the search box."""
+        self._table_wants_focus = False
         self.search.setFocus()
         self.search.selectAll()
 

@@ -25,6 +25,7 @@ from desktop.qt import (
     QPixmap,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     Qt,
@@ -83,9 +84,12 @@ class ViewPanel(QWidget):
         grid.setVerticalSpacing(2)
         grid.addWidget(self.seat_label, 0, 0)
         grid.addWidget(self.seat, 0, 1)
-        grid.addWidget(self.all_open, 1, 0)
-        grid.addWidget(self.as_player, 1, 1)
-        grid.addWidget(self.predict, 2, 0, 1, 2)
+        # one per row: side by side, the English texts were cut at 1024 px (issue 20)
+        left = Qt.AlignmentFlag.AlignLeft  # as wide as their words, where a click counts
+        choices: tuple[QWidget, ...] = (self.all_open, self.as_player, self.predict)
+        for row, choice in enumerate(choices, 1):
+            choice.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+            grid.addWidget(choice, row, 0, 1, 2, left)
         grid.setColumnStretch(1, 1)
 
         self.list_title = QLabel()
@@ -147,6 +151,8 @@ class ViewPanel(QWidget):
             key=key_label("replay_seat")))
         self.all_open.setText(translate("Panel", "Mở hết bài ({key})").format(
             key=key_label("replay_view")))
+        self.all_open.setToolTip(translate("Panel", "Khi đoán trước, bài của các nhà khác úp: "
+                                                    "đoán từ những gì ghế này thấy được."))
         self.as_player.setText(translate("Panel", "Chỉ thấy như người chơi"))
         self.as_player.setToolTip(translate("Panel", "Chỉ thấy những gì ghế này thấy được lúc "
                                                      "đó ({key})").format(

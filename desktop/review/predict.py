@@ -65,6 +65,7 @@ class PredictBox(QWidget):
         layout.addWidget(self.choices, 1)
         layout.addLayout(buttons)
         self.offered: list[Action] = []
+        self.live: Card | None = None  # the card on offer, which the choices name
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -75,14 +76,16 @@ class PredictBox(QWidget):
             key=key_label("replay_answer_chosen")))
         self.skip_button.setText(translate("Predict", "Bỏ qua ({key})").format(
             key=key_label("replay_next")))
+        for i, action in enumerate(self.offered):  # the choices too (issue 20)
+            self.choices.item(i).setText(_numbered(i, action_choice(action, self.live)))
 
     def ask(self, actions: Sequence[Action], live: Card | None) -> None:
         """Show the legal actions as choices, numbered."""
         self.offered = list(actions)
+        self.live = live
         self.choices.clear()
         for i, action in enumerate(self.offered):
-            number = f"{i + 1}. " if i < 9 else "    "
-            self.choices.addItem(QListWidgetItem(number + action_choice(action, live)))
+            self.choices.addItem(QListWidgetItem(_numbered(i, action_choice(action, live))))
         self.choices.setCurrentRow(0)
 
     def show_feedback(self, html: str) -> None:
@@ -101,6 +104,11 @@ class PredictBox(QWidget):
     def answer_chosen(self) -> None:
         """Answer with the choice selected in the list (Enter, the Answer button)."""
         self.choose(self.choices.currentRow() + 1)
+
+
+def _numbered(i: int, choice: str) -> str:
+    """A choice as the list shows it: numbered 1–9 (its key), the rest indented."""
+    return (f"{i + 1}. " if i < 9 else "    ") + choice
 
 
 def grade_html(answer: Action, real: Action, advice: Advice, names: Sequence[str],
@@ -146,5 +154,6 @@ def grade_html(answer: Action, real: Action, advice: Advice, names: Sequence[str
     if compact:
         return f"{head}<p>{escape(real_line)}</p>"
     judge = pick(advice.judge_vi, advice.judge_en)
-    return (f"{head}<p>{escape(translate('Predict', 'Máy gợi ý'))} ({escape(judge)}): "
+    title = translate("Predict", "Máy gợi ý")
+    return (f"{head}<p>{escape(title)} ({escape(judge)}): "
             f"<b>{escape(best)}</b> — {escape(reason)}</p><p>{escape(real_line)}</p>")

@@ -109,7 +109,8 @@ def open_game(store: Store, game_id: int, analysed: bool = False) -> OpenedGame:
     snapshots = _Snapshots()
     final = store.replay_alone(game_id, record, snapshots)
     doc = game_document(position, final, snapshots.items)
-    cached = not analysed and not record.games[-1].unfinished
+    # never written by a program that only reads the library (desktop.instance)
+    cached = not analysed and not record.games[-1].unfinished and not store.read_only
     if cached:
         store.cache_analysis(game_id, rules_key(record.rules), doc)
     totals_before = state.totals

@@ -27,13 +27,14 @@ from desktop.qt import (
     Signal,
 )
 from desktop.review.batch_runner import BatchRunner
+from desktop.review.connection import in_store
 from desktop.review.error_text import error_text
 from desktop.review.library_page import LibraryPage
 from desktop.review.stats_page import StatsPage
 from desktop.review.viewer import ViewerPage
 from desktop.worker import Job, Worker
 from replays.batch import BatchResult
-from replays.library import Imported, game_row, import_copy, list_games
+from replays.library import Imported, LibraryRow, game_row, import_copy, list_games
 from replays.names import KEPT
 from replays.store import Store
 
@@ -54,6 +55,9 @@ class ReviewScreen(QWidget):
     """The Xem lại activity; `branched(game_id)` asks the Play activity to play it on."""
 
     branched = Signal(int)
+    # an error of the library (issue 20) and whether it was said already: the window checks
+    # whether the library is damaged and offers to restore or salvage it
+    library_failed = Signal(object, bool)
 
     def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
                  parent: QWidget | None = None) -> None:
@@ -68,7 +72,11 @@ class ReviewScreen(QWidget):
         self.last_error = ""
         self.last_info = ""  # the last news shown (tests read it)
         self._import_job: Job[Imported] | None = None
+        self._list_job: Job[list[LibraryRow]] | None = None
+        self._list_again = False  # the library changed while it was being read
+        self._select: int | None = None  # the game to select once the library is read
         self.last_import: list[int] | None = None  # the ids of the last import (tests)
+        self.read_error: BaseException | None = None  # why the library could not be listed
         self.pages = QStackedWidget()
         for page in (self.library, self.viewer, self.stats):
             self.pages.addWidget(page)
@@ -103,6 +111,8 @@ class ReviewScreen(QWidget):
         self.library.batch.cancel_button.clicked.connect(self.cancel_batch)
         self.viewer.back.connect(lambda: self.show_page("library"))
         self.viewer.branched.connect(self.branched)
+        self.viewer.opened.connect(self._viewer_opened)
+        self.viewer.open_failed.connect(lambda _: self.library.show_opening(False))
         self.runner.progress.connect(self._progress)
         self.runner.finished.connect(self._batch_done)
         self.runner.failed.connect(self._batch_failed)
@@ -157,13 +167,54 @@ class ReviewScreen(QWidget):
         return "viewer" if current is self.viewer else \
             "stats" if current is self.stats else "library"
 
-    def refresh(self) -> None:
-        """Read the library again (keeps the selection)."""
-        self.library.set_rows(list_games(self.store))
+    def refresh(self, select: int | None = None) -> None:
+        """Read the library again, on the Worker (20,000 games take most of a second, issue
+        20): the rows shown stay, and keep their selection, until the new ones replace them
+        (`select`: then select that game); before the first rows the page says it is
+        loading. Asked again while reading, it reads once more after. A library that cannot
+        be read lists nothing and says why (Xem lại stays open)."""
+        if select is not None:
+            self._select = select
+        if self._list_job is not None:
+            self._list_again = True
+            return
+        path, read_only = Path(self.store.path), self.store.read_only
+        self._list_again = False
+        self._list_job = self.worker.run(lambda: in_store(path, list_games, read_only),
+                                         self._listed, self._list_failed)
+        self.library.show_loading()
+
+    @property
+    def loading(self) -> bool:
+        """The library is being read."""
+        return self._list_job is not None
+
+    def _listed(self, rows: list[LibraryRow]) -> None:
+        self._list_job = None
+        if self._list_again:  # changed while it was read: these rows are already old
+            self.refresh()
+            return
+        self.read_error = None
+        self.library.set_rows(rows)
+        if self._select is not None:
+            self.library.select_game(self._select)
+            self._select = None
+
+    def _list_failed(self, error: BaseException) -> None:
+        self._list_job = None
+        self._select = None
+        self.library.show_failed(error_text(error))  # not "no games yet": unreadable
+        self.read_error = error
+        self.library_failed.emit(error, False)  # the guard offers a repair if it is damage
 
     def refresh_game(self, game_id: int) -> None:
-        """Read one game's row again (its counts), not the whole library (issue 13)."""
-        row = game_row(self.store, game_id)
+        """Read one game's row again (its counts), not the whole library (issue 13), on the
+        Worker."""
+        path, read_only = Path(self.store.path), self.store.read_only
+        self.worker.run(lambda: in_store(path, lambda store: game_row(store, game_id), read_only),
+                        self._row_read, lambda _: self.refresh())
+
+    def _row_read(self, row: LibraryRow | None) -> None:
         if row is None or not self.library.set_row(row):
             self.refresh()
 
@@ -171,13 +222,21 @@ class ReviewScreen(QWidget):
         """Select a game in the library."""
         return self.library.select_game(game_id)
 
-    def open_game(self, game_id: int) -> bool:
-        """Open a game in the viewer."""
+    def open_game(self, game_id: int) -> None:
+        """Open a game in the viewer: read on the Worker, the viewer shown once it is ready
+        (the library says it is opening it meanwhile)."""
         model = self.library.model
         row = model.row_of(game_id)
-        if not self.viewer.open_game(game_id, row is not None
-                                     and model.rows[row].counts is not None):
-            return False
+        self.viewer.open_game(game_id, row is not None and model.rows[row].counts is not None)
+        self.library.show_opening(True)
+
+    @property
+    def opening(self) -> bool:
+        """A game is being read for the viewer."""
+        return self.viewer.opening
+
+    def _viewer_opened(self, game_id: int) -> None:
+        self.library.show_opening(False)
         self.pages.setCurrentWidget(self.viewer)
         self.tab_bar.hide()
         self.tabs["library"].setChecked(True)
@@ -185,7 +244,6 @@ class ReviewScreen(QWidget):
         stepper = self.viewer.stepper
         if stepper is not None and stepper.opened.cached:
             self.refresh_game(game_id)  # opening analysed (and cached) it: its counts appear
-        return True
 
     # ------------------------------------------------------------------ import
 
@@ -219,8 +277,8 @@ class ReviewScreen(QWidget):
         db = Path(self.store.path)
         self.last_import = None
         self._import_job = self.worker.run(
-            lambda: _import(db, path), lambda done: self._imported(path, done),
-            lambda error: self._import_failed(error))
+            lambda: in_store(db, lambda store: import_copy(store, path)),
+            lambda done: self._imported(path, done), lambda error: self._import_failed(error))
         self.library.show_importing(path.name)
         return True
 
@@ -228,11 +286,10 @@ class ReviewScreen(QWidget):
         self._import_job = None
         ids = self.last_import = done.ids
         self.library.show_importing(None)
-        self.refresh()
-        if ids:
-            self.library.select_game(ids[-1])
+        self.refresh(select=ids[-1] if ids else None)
+        new = len(ids)
         text = translate(
-            "Review", "Đã nhập {n} ván mới từ {file}.").format(n=len(ids), file=path.name) \
+            "Review", "Đã nhập %n ván mới từ {file}.", None, new).format(file=path.name) \
             if ids else translate("Review", "{file}: mọi ván trong tệp đã có trong thư viện."
                                   ).format(file=path.name)
         # names changed on the way in (issue 20), in the record layer's words
@@ -246,11 +303,17 @@ class ReviewScreen(QWidget):
         self.library.show_importing(None)
         self.refresh()
         self._error(translate("Review", "Không mở được tệp"), error_text(error))
+        self.library_failed.emit(error, True)
 
     # ------------------------------------------------------------------ batch
 
     def start_batch(self) -> None:
         """Analyse every game not analysed yet, in the background."""
+        if self.store.read_only:  # its results are kept in the library (desktop.instance)
+            self._error(translate("Review", "Chỉ đọc"), translate(
+                "Review", "Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ "
+                          "cửa sổ kia được phân tích và ghi kết quả vào thư viện."))
+            return
         if self.runner.start(Path(self.store.path)):
             self.library.batch.show_progress(0, 0)
             self.library.batch_button.setEnabled(False)
@@ -276,15 +339,17 @@ class ReviewScreen(QWidget):
             self.stats.refresh()
         if result.failed:
             lines = "\n".join(f"#{gid}: {why}" for gid, why in result.failed[:10])
+            failed = len(result.failed)
             self._error(translate("Review", "Có ván không phân tích được"), translate(
-                "Review", "{n} ván không dựng lại được từ dữ liệu đã lưu:").format(
-                n=len(result.failed)) + "\n\n" + lines)
+                "Review", "%n ván không dựng lại được từ dữ liệu đã lưu:", None, failed) +
+                "\n\n" + lines)
 
     def _batch_failed(self, error: BaseException) -> None:
         self.library.batch.hide()
         self.library.batch_button.setEnabled(True)
         self.refresh()
         self._error(translate("Review", "Phân tích bị dừng"), error_text(error))
+        self.library_failed.emit(error, True)
 
     # ------------------------------------------------------------------ messages
 
@@ -307,14 +372,8 @@ class ReviewScreen(QWidget):
         """Stop the batch and drop pending work (the window closes)."""
         self._refresh_timer.stop()
         self.runner.shutdown()
-        if self._import_job is not None:
-            self._import_job.cancel()
-            self._import_job = None
+        for job in (self._import_job, self._list_job):
+            if job is not None:
+                job.cancel()
+        self._import_job = self._list_job = None
         self.viewer.shutdown()
-
-
-def _import(db: Path, path: Path) -> Imported:
-    """On the Worker: the import, on a connection of its own (SQLite connections stay in the
-    thread that opened them)."""
-    with Store.open(db) as store:
-        return import_copy(store, path)

@@ -107,27 +107,29 @@ class Stepper:
             self._texts[key] = text
         return text
 
-    def message(self) -> str:
-        """The line under the learner's plate: which event of how many, and what it did."""
-        head = translate("Review", "Nước {n}/{total}").format(n=self.position,
-                                                              total=self.last)
-        if self.position == 0:
+    def message(self, position: int | None = None) -> str:
+        """The line under the learner's plate: which event of how many, and what it did (at
+        `position`, by default the current one)."""
+        p = self.position if position is None else position
+        head = translate("Review", "Nước {n}/{total}").format(n=p, total=self.last)
+        if p == 0:
             return f"{head} · " + translate("Review", "Vừa chia bài.")
-        return f"{head} · {self.event_text()}"
+        return f"{head} · {self.event_text(p)}"
 
-    def view(self) -> ChieuView:
-        """The chiếu of the current moment, from the chosen seat."""
+    def view(self, position: int | None = None) -> ChieuView:
+        """The chiếu of the current moment (or of `position`), from the chosen seat."""
+        p = self.position if position is None else position
         lang = current()
-        key = (self.position, self.seat, self.open_hands, lang)
+        key = (p, self.seat, self.open_hands, lang)
         view = self._views.get(key)
         if view is None:
             o = self.opened
-            game = o.states[self.position]
+            game = o.states[p]
             hands = tuple(game.hand_cards(s) for s in range(game.players)) \
                 if self.open_hands else None
             view = ChieuView(obs=game.observation(self.seat), names=o.names,
-                             scores=tuple(round(t) for t in o.totals_at(self.position)),
-                             game_no=o.position + 1, lang=lang, message=self.message(),
+                             scores=tuple(round(t) for t in o.totals_at(p)),
+                             game_no=o.position + 1, lang=lang, message=self.message(p),
                              open_hands=hands)
             self._views[key] = view
         return view

@@ -1,12 +1,14 @@
 """The replay viewer: a saved game on the rendered chiếu, stepped event by event (←/→, Home/End,
 n/Shift+N between annotations), with the timeline under it and the side panel beside it.
 
-Opening replays the game once (replay.open_game); every step after that is a lookup and one
-chiếu redraw. The computer's view of a decision (replays.advice) is computed on the Worker
-— or read back, kept in the library database the first time (advisor.py) — and shown when it
-arrives; the predict mode asks before a decision of the viewed seat is
-revealed. "Play on from here" stores a branch of the game and hands its id to the Play
-activity (branch.py); exports write .chan.json and the HTML report.
+Opening reads and replays the game once (replay.open_game), on the Worker: the viewer shows
+it when it is ready (issue 20: the UI thread never waits on the database); every step after
+that is a lookup and one chiếu redraw. The computer's view of a decision (replays.advice) is
+searched in the Worker's helper process — or read back, kept in the library database the
+first time (advisor.py) — and shown when it arrives; stepping never waits for it. The predict
+mode asks before a decision of the viewed seat is revealed. "Play on from here" stores a
+branch of the game and hands its id to the Play activity (branch.py); exports write
+.chan.json and the HTML report.
 """
 
 from __future__ import annotations
@@ -30,28 +32,34 @@ from desktop.qt import (
     QFileDialog,
     QHBoxLayout,
     QPushButton,
+    QResizeEvent,
+    QSize,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
 )
 from desktop.review.advisor import Advisor, Key, live_card
 from desktop.review.branch import branch_game
+from desktop.review.connection import in_store
 from desktop.review.details import annotation_html, notes_html, result_html
 from desktop.review.error_text import error_text
 from desktop.review.export import export_chanjson, export_report
+from desktop.review.nav_icons import HEIGHT, WIDTH, nav_icon
 from desktop.review.panel import ViewPanel
 from desktop.review.replay import OpenedGame, annotation_position, open_game
 from desktop.review.stepper import Stepper
 from desktop.review.timeline import Timeline
 from desktop.review.words import key_label
-from desktop.worker import Worker
+from desktop.worker import Job, Worker
 from engine.actions import Act, Action
 from replays.errors import RecordError
 from replays.store import Store
 
-NAV = (("replay_first", "⏮"), ("replay_prev", "◀"), ("replay_next", "▶"),
-       ("replay_last", "⏭"), ("replay_prev_note", "◀ !"), ("replay_next_note", "! ▶"))
+NAV = ("replay_first", "replay_prev", "replay_next", "replay_last", "replay_prev_note",
+       "replay_next_note")  # drawn icons (nav_icons.py), never font glyphs
+PANEL_SHARE, PANEL_WIDEST = 0.3, 420  # the side panel's part of the viewer's width
 # Predict prompts on the chiếu: the actions that name no hand card.
 _BUTTON_ACTS = (Act.WIN, Act.CHIU, Act.DRAW, Act.PASS, Act.DECLINE)
 
@@ -61,6 +69,8 @@ class ViewerPage(QWidget):
 
     back = Signal()
     branched = Signal(int)  # the stored branch's game id, to play on in Chơi
+    opened = Signal(int)  # a game asked for by open_game is shown (its id)
+    open_failed = Signal(int)  # a game asked for could not be opened (said in a message)
 
     def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
                  parent: QWidget | None = None) -> None:
@@ -68,14 +78,22 @@ class ViewerPage(QWidget):
         self.store = store
         self.worker = worker
         self.stepper: Stepper | None = None
-        self.advisor = Advisor(worker, self, Path(store.path))  # advice kept in the library
+        # advice kept in the library (read only, when another program writes it)
+        self.advisor = Advisor(worker, self, Path(store.path), store.read_only)
         self.advisor.ready.connect(self._advised)
         self.advisor.failed.connect(self._advice_failed)
         self.predicting = False
+        self._open_before = True  # "every hand open" as it was before predicting
+        self._open_job: Job[OpenedGame] | None = None
+        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
+        self._ahead = QTimer(self)  # ahead when the event loop is idle
+        self._ahead.setSingleShot(True)
+        self._ahead.timeout.connect(self._draw_ahead)
         # an answer waiting for its advice, with the question it answers: graded only by
         # that question's advice, dropped when the viewer moves on
         self._answer: tuple[Key, Action] | None = None
         self.last_error = ""  # the last error shown to the learner (tests read it)
+        self.last_notice = ""  # the last news (a file written, and where)
 
         self.back_button = QPushButton()
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -87,8 +105,10 @@ class ViewerPage(QWidget):
         top.setContentsMargins(6, 4, 6, 2)
         top.addWidget(self.back_button)
         top.addWidget(self.title, 1)
-        for command, glyph in NAV:
-            button = QPushButton(glyph)
+        for command in NAV:
+            button = QPushButton()
+            button.setIcon(nav_icon(command, self.devicePixelRatioF()))
+            button.setIconSize(QSize(WIDTH, HEIGHT))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setFixedWidth(44)
             button.clicked.connect(lambda _=False, c=command: self.command(c))
@@ -156,17 +176,32 @@ class ViewerPage(QWidget):
 
     # ------------------------------------------------------------------ opening
 
-    def open_game(self, game_id: int, analysed: bool = False) -> bool:
-        """Open a game of the store (its analysis cached unless `analysed` already); False
-        (and a message) when it cannot be rebuilt."""
-        try:
-            opened = open_game(self.store, game_id, analysed)
-        except (RecordError, KeyError) as error:
-            self._error(translate("Viewer", "Không mở được ván này"),
-                        error_text(error, game_id))
-            return False
+    def open_game(self, game_id: int, analysed: bool = False) -> None:
+        """Open a game of the store on the Worker, on a connection of its own (its analysis
+        cached unless `analysed` already): `opened(game_id)` once it is shown, or a message
+        and `open_failed(game_id)` when it cannot be rebuilt. The game shown stays until
+        then; a newer request replaces one still being read."""
+        if self._open_job is not None:
+            self._open_job.cancel()
+        path, read_only = Path(self.store.path), self.store.read_only
+        self._open_job = self.worker.run(
+            lambda: in_store(path, lambda store: open_game(store, game_id, analysed), read_only),
+            self._opened, lambda error: self._open_failed(game_id, error))
+
+    @property
+    def opening(self) -> bool:
+        """A game is being read to be shown."""
+        return self._open_job is not None
+
+    def _opened(self, opened: OpenedGame) -> None:
+        self._open_job = None
         self.show_game(opened)
-        return True
+        self.opened.emit(opened.game_id)
+
+    def _open_failed(self, game_id: int, error: BaseException) -> None:
+        self._open_job = None
+        self._error(translate("Viewer", "Không mở được ván này"), error_text(error, game_id))
+        self.open_failed.emit(game_id)
 
     def show_game(self, opened: OpenedGame) -> None:
         """Show an opened game from its deal."""
@@ -221,6 +256,8 @@ class ViewerPage(QWidget):
             "replay_next_note": lambda: s.next_annotation(True),
             "replay_prev_note": lambda: s.next_annotation(False)}
         if command in moves:
+            self._heading = -1 if command in ("replay_prev", "replay_first",
+                                              "replay_prev_note") else 1
             skipped = command == "replay_next" and self.question_open()
             if skipped:
                 self._skip_question()
@@ -228,7 +265,7 @@ class ViewerPage(QWidget):
                 self._moved()
             elif skipped:  # the question was at the last position: nothing to step to
                 self._show()
-        elif command == "replay_view":
+        elif command == "replay_view" and not self.predicting:
             self.set_open(not s.open_hands)
         elif command == "replay_seat":
             self.set_seat((s.seat + 1) % len(s.opened.names))
@@ -286,12 +323,20 @@ class ViewerPage(QWidget):
             self._show()
 
     def set_predict(self, on: bool) -> None:
-        """Predict mode on or off."""
+        """Predict mode on or off. While predicting only what the seat saw is shown, and
+        "every hand open" cannot be chosen (issue 20: the hands to guess from were open); it
+        comes back as it was when predicting stops."""
         if on != self.predicting:
             self.predicting = on
             self._answer = None
             if self.panel.predict.isChecked() != on:
                 self.panel.predict.setChecked(on)
+            if on:
+                self._open_before = self.panel.all_open.isChecked()
+                self.set_open(False)
+            self.panel.all_open.setEnabled(not on)
+            if not on and self._open_before:
+                self.set_open(True)
             if self.stepper is not None:
                 self._show()
 
@@ -323,6 +368,17 @@ class ViewerPage(QWidget):
             self.panel.show_details(self.details_html())
             for key in self._just_made():
                 self.advisor.want(key)
+            self._ahead.start(0)
+
+    def _draw_ahead(self) -> None:
+        """The chiếu of the position a step the same way would show, drawn while the learner
+        looks at this one: that step then costs no drawing (issue 20)."""
+        s = self.stepper
+        if s is None or self.predicting:
+            return
+        position = s.position + self._heading
+        if 0 <= position <= s.last:
+            self.chieu.prepare(s.view(position))
 
     def details_html(self) -> str:
         """The panel's text of the current moment."""
@@ -392,8 +448,8 @@ class ViewerPage(QWidget):
             box.ask(choices, live_card(self.advisor.point(key)))
         if self._answer is None or self._answer[0] != key:
             box.retranslate()  # not "grading…": no answer waits for this question
-        box.show_feedback("".join(self.advisor.graded_short.get(k, "")
-                                  for k in self._just_made()))
+        box.show_feedback("".join(self.advisor.graded_short[k]() for k in self._just_made()
+                                  if k in self.advisor.graded_short))
         self.panel.show_question()
         self.advisor.want(key)
 
@@ -509,6 +565,8 @@ class ViewerPage(QWidget):
         except (RecordError, OSError) as error:
             self._error(translate("Viewer", "Không xuất được ván"), error_text(error))
             return False
+        self._done(translate("Viewer", "Đã xuất ván"), translate(
+            "Viewer", "Đã ghi ván vào tệp:\n{path}").format(path=path))
         return True
 
     def report_to(self, path: Path) -> bool:
@@ -521,18 +579,46 @@ class ViewerPage(QWidget):
         except (RecordError, OSError) as error:
             self._error(translate("Viewer", "Không lưu được báo cáo"), error_text(error))
             return False
+        self._done(translate("Viewer", "Đã lưu báo cáo"), translate(
+            "Viewer", "Đã ghi báo cáo vào tệp:\n{path}\n\nMở tệp này bằng trình duyệt web để "
+                      "xem.").format(path=path))
         return True
 
     def _error(self, title: str, text: str) -> None:
         self.last_error = text
         notify(self, title, text, warning=True)
 
+    def _done(self, title: str, text: str) -> None:
+        """Say that a file was written, and where (issue 20: success was silent)."""
+        self.last_notice = text
+        notify(self, title, text)
+
     def changeEvent(self, event: QEvent) -> None:
         """Re-translate when the language changes."""
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._fit_panel()
         super().changeEvent(event)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The side panel is fitted again for the new width."""
+        super().resizeEvent(event)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
+        chiếu keeps hand cards wide enough to carry their names (issue 20) — never less
+        than its words need, in the language shown."""
+        layout = self.panel.layout()
+        if layout is not None:
+            layout.activate()
+        least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
+        self.panel.setMaximumWidth(max(least, min(PANEL_WIDEST,
+                                                  round(self.width() * PANEL_SHARE))))
+
     def shutdown(self) -> None:
-        """Drop the answers of advice still being computed."""
+        """Drop the game being opened and the answers of advice still being computed."""
+        if self._open_job is not None:
+            self._open_job.cancel()
+            self._open_job = None
         self.advisor.shutdown()

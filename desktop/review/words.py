@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from desktop.i18n import pick, translate
+from desktop.i18n import amount, number, pick, translate
 from desktop.keys import key_hint
-from desktop.play.result_text import amount
 from desktop.play.words import call_text, card_name, did, rule_name
 from engine.actions import Act, Action
 from engine.chan import Card
@@ -147,7 +146,7 @@ def amount_text(value: float | None) -> str:
 
 def value_text(value: float) -> str:
     """A value of the computer's evaluation, as a percentage of a win chance."""
-    return f"{value * 100:.1f}"
+    return number(value * 100)
 
 
 def key_label(command: str) -> str:

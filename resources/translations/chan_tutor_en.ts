@@ -265,6 +265,14 @@
         <translation>Set up by</translation>
     </message>
     <message>
+        <source>Ghi chú</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Kết quả</source>
+        <translation>Result</translation>
+    </message>
+    <message>
         <source>Cước thật</source>
         <translation>True cước</translation>
     </message>
@@ -284,16 +292,16 @@
         <source>Lời xướng đúng bằng cước thật.</source>
         <translation>The call is worth exactly the true cước.</translation>
     </message>
+    <message>
+        <source>Tiền</source>
+        <translation>Money</translation>
+    </message>
 </context>
 <context>
     <name>FirstGame</name>
     <message>
         <source>Tiếp tục từ bước {n}.</source>
         <translation>Continuing from step {n}.</translation>
-    </message>
-    <message>
-        <source>Ai được cái? Bấm số ghế 0–3.</source>
-        <translation>Who receives the cái? Press the seat number 0–3.</translation>
     </message>
     <message>
         <source>Xong {total}/{total} bước</source>
@@ -304,8 +312,12 @@
         <translation>You have played your first game: bốc cái, eating, drawing, a chíu and its trả cửa, a wait, ù and the call. Go to Play for a real game, or play this one again.</translation>
     </message>
     <message>
-        <source>Bước {n}/{total}</source>
-        <translation>Step {n}/{total}</translation>
+        <source>Bạn ngồi ghế {me}. Ai được cái? Bấm số ghế 0–3.</source>
+        <translation>You sit at seat {me}. Who receives the cái? Press the seat number 0–3.</translation>
+    </message>
+    <message>
+        <source>Bước {n}/{total} · bạn ngồi ghế {me}</source>
+        <translation>Step {n}/{total} · you sit at seat {me}</translation>
     </message>
     <message>
         <source>Các nhà khác vừa đi:</source>
@@ -377,13 +389,16 @@
         <source>Xướng</source>
         <translation>Call</translation>
     </message>
+    <message numerus="yes">
+        <source>{card} (còn %n quân sống)</source>
+        <translation>
+            <numerusform>{card} (%n live card)</numerusform>
+            <numerusform>{card} (%n live cards)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Bạn chưa chờ ù.</source>
         <translation>Your hand is not waiting yet.</translation>
-    </message>
-    <message>
-        <source>{card} (còn {n} quân sống)</source>
-        <translation>{card} ({n} live)</translation>
     </message>
     <message>
         <source>Sau nước gợi ý, bạn chờ ù: {waits}.</source>
@@ -396,6 +411,95 @@
     <message>
         <source>Máy gợi ý: &lt;b&gt;{move}&lt;/b&gt; — {reason}</source>
         <translation>Suggestion: &lt;b&gt;{move}&lt;/b&gt; — {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>HoiSummary</name>
+    <message>
+        <source>Tổng kết hội</source>
+        <translation>Session summary</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ván đã chơi xong</source>
+        <translation>
+            <numerusform>%n game played to the end</numerusform>
+            <numerusform>%n games played to the end</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ván hòa</source>
+        <translation>
+            <numerusform>%n drawn</numerusform>
+            <numerusform>%n drawn</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ván chơi dở</source>
+        <translation>
+            <numerusform>%n unfinished</numerusform>
+            <numerusform>%n unfinished</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Người chơi</source>
+        <translation>Player</translation>
+    </message>
+    <message>
+        <source>Tổng điểm</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Ván ù</source>
+        <translation>Games won</translation>
+    </message>
+    <message>
+        <source>Ù thông</source>
+        <translation>Thông wins</translation>
+    </message>
+    <message>
+        <source>Lỗi của bạn</source>
+        <translation>Your mistakes</translation>
+    </message>
+    <message>
+        <source>Không phạm lỗi nào, không bỏ ù hay bỏ chíu, xướng đúng cả. Giỏi lắm!</source>
+        <translation>No lỗi, no missed ù or chíu, every call right. Well done!</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lỗi (L0–L17)</source>
+        <translation>
+            <numerusform>%n lỗi (L0–L17)</numerusform>
+            <numerusform>%n lỗi (L0–L17)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lần bỏ ù hoặc bỏ chíu</source>
+        <translation>
+            <numerusform>%n missed ù or chíu</numerusform>
+            <numerusform>%n missed ù or chíu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lần xướng sai</source>
+        <translation>
+            <numerusform>%n call error</numerusform>
+            <numerusform>%n call errors</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Xem lại từng ván ở phần Xem lại, hoặc luyện chúng ở Học → Luyện lỗi của tôi.</source>
+        <translation>Replay each game under Review, or practise them under Learn → Practise my mistakes.</translation>
+    </message>
+    <message>
+        <source>Về trang đầu ({key})</source>
+        <translation>Back to the start ({key})</translation>
+    </message>
+    <message>
+        <source>Không tổng kết được hội này: {why}</source>
+        <translation>This session could not be summed up: {why}</translation>
+    </message>
+    <message>
+        <source>Đang tổng kết hội…</source>
+        <translation>Summing up the session…</translation>
     </message>
 </context>
 <context>
@@ -415,6 +519,10 @@
     <message>
         <source>Khi có cảnh báo</source>
         <translation>In a warning</translation>
+    </message>
+    <message>
+        <source>Ở màn tổng kết hội</source>
+        <translation>On the session summary</translation>
     </message>
     <message>
         <source>Khi xem lại: thư viện và thống kê</source>
@@ -519,6 +627,14 @@
     <message>
         <source>Ván tiếp theo (ở màn kết quả)</source>
         <translation>Next game (on the result screen)</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội (ở màn kết quả): hỏi lại, rồi tổng kết</source>
+        <translation>End the session (on the result screen): asked first, then summed up</translation>
+    </message>
+    <message>
+        <source>Rời màn tổng kết hội, về trang đầu</source>
+        <translation>Leave the session summary, back to the start page</translation>
     </message>
     <message>
         <source>Thêm cước đang chọn vào lời xướng</source>
@@ -911,9 +1027,12 @@
         <source>Chưa có ván nào được lưu. Hãy chơi vài ván ở phần Chơi: mỗi lỗi của bạn (lỗi L1–L17, bỏ ù, bỏ chíu, xướng sai) sẽ thành một câu luyện ở đây.</source>
         <translation>No game has been saved yet. Play a few games under Play: each of your mistakes (lỗi L1–L17, a missed ù or chíu, a wrong call) becomes a question here.</translation>
     </message>
-    <message>
-        <source>Trong {n} ván đã lưu không có lỗi nào của bạn: không phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!</source>
-        <translation>Your {n} saved games hold no mistake of yours: no lỗi, no missed ù or chíu, every call right. Well done!</translation>
+    <message numerus="yes">
+        <source>Trong %n ván đã lưu không có lỗi nào của bạn: không phạm lỗi, không bỏ ù hay bỏ chíu, xướng đúng. Giỏi lắm!</source>
+        <translation>
+            <numerusform>Your %n saved game holds no mistake of yours: no lỗi, no missed ù or chíu, every call right. Well done!</numerusform>
+            <numerusform>Your %n saved games hold no mistake of yours: no lỗi, no missed ù or chíu, every call right. Well done!</numerusform>
+        </translation>
     </message>
     <message>
         <source>tìm lỗi của bạn trong các ván đã lưu</source>
@@ -947,6 +1066,14 @@
         <translation>Què</translation>
     </message>
     <message>
+        <source>Đáp án — {shelf}</source>
+        <translation>The answer — {shelf}</translation>
+    </message>
+    <message>
+        <source>Bạn xếp — {shelf}</source>
+        <translation>Yours — {shelf}</translation>
+    </message>
+    <message>
         <source>Chọn quân (bấm vào quân, hoặc ←/→ rồi Space), rồi bấm loại nhóm. Bấm vào một nhóm đã xếp để trả nó về tay. Xếp hết bài rồi Trả lời.</source>
         <translation>Choose cards (click them, or ←/→ then Space), then the kind of group. Click a group made to put it back in hand. Place every card, then Answer.</translation>
     </message>
@@ -958,13 +1085,26 @@
         <source>chưa có</source>
         <translation>none yet</translation>
     </message>
-    <message>
-        <source>Bài của {seat}: còn {n} quân chưa xếp</source>
-        <translation>{seat}&apos;s hand: {n} cards still to place</translation>
+    <message numerus="yes">
+        <source>Bài của {seat}: còn %n quân chưa xếp</source>
+        <translation>
+            <numerusform>{seat}'s hand: %n card still to place</numerusform>
+            <numerusform>{seat}'s hand: %n cards still to place</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Còn {n} quân chưa xếp vào nhóm nào.</source>
-        <translation>Cards not in a group yet: {n}.</translation>
+    <message numerus="yes">
+        <source>Còn %n quân chưa xếp vào nhóm nào.</source>
+        <translation>
+            <numerusform>%n card is not in any group yet.</numerusform>
+            <numerusform>%n cards are not in any group yet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Bài của {seat}: %n quân</source>
+        <translation>
+            <numerusform>{seat}'s hand: %n card</numerusform>
+            <numerusform>{seat}'s hand: %n cards</numerusform>
+        </translation>
     </message>
     <message>
         <source>Số chắn</source>
@@ -973,10 +1113,6 @@
     <message>
         <source>Chưa gõ số chắn.</source>
         <translation>The number of chắn is not typed yet.</translation>
-    </message>
-    <message>
-        <source>Bài của {seat}: {n} quân</source>
-        <translation>{seat}&apos;s hand: {n} cards</translation>
     </message>
     <message>
         <source>bốc cái</source>
@@ -993,6 +1129,10 @@
     <message>
         <source>Bấm vào ghế được phần cái, hoặc gõ số ghế (0–{last}).</source>
         <translation>Click the seat that gets the cái pile, or type its number (0–{last}).</translation>
+    </message>
+    <message>
+        <source>Bấm vào ghế được phần cái, hoặc gõ số ghế (0–{last}), rồi Enter để trả lời.</source>
+        <translation>Click the seat that receives the cái pile, or type its number (0–{last}), then Enter to answer.</translation>
     </message>
     <message>
         <source>Còn {n} giây</source>
@@ -1087,12 +1227,12 @@
         <translation>Not typed yet: {names}.</translation>
     </message>
     <message>
-        <source>Cỗ bài đã xào: {n} quân</source>
-        <translation>The shuffled deck: {n} cards</translation>
+        <source>Cỗ bài đã xào: {cards}</source>
+        <translation>The shuffled deck: {cards}</translation>
     </message>
     <message>
-        <source>Nọc: {n} quân</source>
-        <translation>Nọc: {n} cards</translation>
+        <source>Phần cái: {cards}</source>
+        <translation>Cái pile: {cards}</translation>
     </message>
     <message>
         <source>Nọc</source>
@@ -1101,10 +1241,6 @@
     <message>
         <source>Quân thừa</source>
         <translation>Leftovers</translation>
-    </message>
-    <message>
-        <source>{n} quân</source>
-        <translation>{n} cards</translation>
     </message>
     <message>
         <source>đi trước</source>
@@ -1119,16 +1255,8 @@
         <translation>Cái pile</translation>
     </message>
     <message>
-        <source>Phần cái: {n} quân</source>
-        <translation>Cái pile: {n} cards</translation>
-    </message>
-    <message>
         <source>để riêng</source>
         <translation>set aside</translation>
-    </message>
-    <message>
-        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), rồi Trả lời. Không phạm lỗi nào thì bấm Hợp lệ (N).</source>
-        <translation>Tick every lỗi this move breaks (↑/↓ then Space), then Answer. If it breaks none, press Allowed (N).</translation>
     </message>
     <message>
         <source>Đi nước này thì bị báo ({key})</source>
@@ -1143,8 +1271,12 @@
         <translation>Allowed</translation>
     </message>
     <message>
-        <source>Chọn trên chiếu: Ù, Chíu hoặc Không.</source>
-        <translation>Choose on the chiếu: Ù, Chíu or Nothing.</translation>
+        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), hoặc bấm Hợp lệ (N) nếu không phạm lỗi nào; rồi Enter để trả lời.</source>
+        <translation>Tick every lỗi this move commits (↑/↓ then Space), or press Allowed (N) if it commits none; then Enter to answer.</translation>
+    </message>
+    <message>
+        <source>Chọn trên chiếu: Ù, Chíu hoặc Không; rồi Enter để trả lời.</source>
+        <translation>Choose on the chiếu: Ù, Chíu or Nothing; then Enter to answer.</translation>
     </message>
     <message>
         <source>Ù</source>
@@ -1175,8 +1307,8 @@
         <translation>No answer yet: Ù ({win}), Chíu ({chiu}) or Nothing ({no})?</translation>
     </message>
     <message>
-        <source>Đánh dấu lỗi nếu đặt sai, rồi Trả lời; đặt đúng thì bấm Hợp lệ (N).</source>
-        <translation>Tick the lỗi if it is laid wrong, then Answer; if it is laid right, press Allowed (N).</translation>
+        <source>Đánh dấu lỗi nếu đặt sai, hoặc bấm Hợp lệ (N) nếu đặt đúng; rồi Enter để trả lời.</source>
+        <translation>Tick the lỗi if it is laid wrong, or press Allowed (N) if it is laid right; then Enter to answer.</translation>
     </message>
     <message>
         <source>Dưới chiếu: ăn {eaten} bằng {hand}</source>
@@ -1219,8 +1351,8 @@
         <translation>No winning card chosen yet.</translation>
     </message>
     <message>
-        <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space), rồi Trả lời. Không được ăn thì bấm Không ăn (N).</source>
-        <translation>Click every hand card that may eat this card without a lỗi (or ←/→ then Space), then Answer. If it may not be eaten, press Do not eat (N).</translation>
+        <source>Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc ←/→ rồi Space); không được ăn thì bấm Không ăn (N). Rồi Enter để trả lời.</source>
+        <translation>Click every card of the hand that may eat this card without a lỗi (or ←/→ then Space); if none may, press Do not eat (N). Then Enter to answer.</translation>
     </message>
     <message>
         <source>Ăn đúng luật với: {cards}</source>
@@ -1247,8 +1379,8 @@
         <translation>No card chosen to eat with. To leave the card, press Do not eat ({key}).</translation>
     </message>
     <message>
-        <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, rồi bấm Xướng.</source>
-        <translation>Open the call composer, choose the cước in order with their counts, then Call.</translation>
+        <source>Mở bảng xướng, chọn các cước theo đúng thứ tự kèm số lượng, bấm Xướng; rồi Enter để trả lời.</source>
+        <translation>Open the call composer, pick the cước in the right order with their counts, press Call; then Enter to answer.</translation>
     </message>
     <message>
         <source>Xướng… ({key})</source>
@@ -1303,8 +1435,8 @@
         <translation>best</translation>
     </message>
     <message>
-        <source>Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế này.</source>
-        <translation>Choose the best move: press 1–{n} or click its button. None of these moves breaks a rule; you see only this seat&apos;s cards.</translation>
+        <source>Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút, rồi Enter để trả lời. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế này.</source>
+        <translation>Pick the best move: press 1–{n} or click its button, then Enter to answer. None of these moves commits a lỗi; you see only this seat’s cards.</translation>
     </message>
     <message>
         <source>Tỉ lệ thắng của mỗi nước: số ván thắng khi chơi thử {w} thế bài khớp với những gì ghế này thấy.</source>
@@ -1317,6 +1449,20 @@
     <message>
         <source>Chưa chọn nước nào: bấm số 1–{n}.</source>
         <translation>No move chosen yet: press 1–{n}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n quân</source>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nọc: %n quân</source>
+        <translation>
+            <numerusform>Nọc: %n card</numerusform>
+            <numerusform>Nọc: %n cards</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1399,17 +1545,23 @@
         <source>đang chờ ù ({shape}): {cards}</source>
         <translation>waiting ({shape}) on {cards}</translation>
     </message>
-    <message>
-        <source>{card} còn {n} quân</source>
-        <translation>{card}, {n} live</translation>
+    <message numerus="yes">
+        <source>{card} còn %n quân</source>
+        <translation>
+            <numerusform>{card}, %n left</numerusform>
+            <numerusform>{card}, %n left</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n quân không ai nhận, để riêng.</source>
+        <translation>
+            <numerusform>%n card goes to nobody and is set aside.</numerusform>
+            <numerusform>%n cards go to nobody and are set aside.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Quân cái {card}: {seat} được cái, cầm {n} quân; nọc còn {noc} quân.</source>
         <translation>Quân cái {card}: {seat} gets the cái pile and holds {n} cards; the nọc keeps {noc}.</translation>
-    </message>
-    <message>
-        <source>{n} quân không ai nhận, để riêng.</source>
-        <translation>{n} cards go to nobody and are set aside.</translation>
     </message>
     <message>
         <source>Được {n} điểm mỗi nhà (R6.2).</source>
@@ -1442,9 +1594,30 @@
         <source>Chưa luyện câu nào.</source>
         <translation>Not practised yet.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n câu đã làm</source>
+        <translation>
+            <numerusform>%n item done</numerusform>
+            <numerusform>%n items done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lần trả lời</source>
+        <translation>
+            <numerusform>%n answer</numerusform>
+            <numerusform>%n answers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n câu đến hạn</source>
+        <translation>
+            <numerusform>%n due</numerusform>
+            <numerusform>%n due</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{items} câu đã làm · {answers} lần trả lời · {due} câu đến hạn · đúng gần đây {accuracy}</source>
-        <translation>{items} items done · {answers} answers · {due} due · recently right {accuracy}</translation>
+        <source>đúng gần đây {accuracy}</source>
+        <translation>recently right {accuracy}</translation>
     </message>
     <message>
         <source>Trong progress.db có {n} hàng bị hỏng, được để riêng: không dùng, không sửa, không xoá (tệp giữ nguyên):</source>
@@ -1494,9 +1667,19 @@
         <source>Tra luật ({key})</source>
         <translation>Rules reference ({key})</translation>
     </message>
-    <message>
-        <source>{sections} phần · {questions} câu</source>
-        <translation>{sections} sections · {questions} questions</translation>
+    <message numerus="yes">
+        <source>%n phần</source>
+        <translation>
+            <numerusform>%n section</numerusform>
+            <numerusform>%n sections</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n câu</source>
+        <translation>
+            <numerusform>%n question</numerusform>
+            <numerusform>%n questions</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1643,15 +1826,18 @@
     </message>
     <message>
         <source>Bỏ ù</source>
-        <translation>Missed ù</translation>
+        <translation>Missed
+ù</translation>
     </message>
     <message>
         <source>Bỏ chíu</source>
-        <translation>Missed chíu</translation>
+        <translation>Missed
+chíu</translation>
     </message>
     <message>
         <source>Xướng sai</source>
-        <translation>Call errors</translation>
+        <translation>Call
+errors</translation>
     </message>
     <message>
         <source>Tổng</source>
@@ -1750,16 +1936,45 @@
         <translation>Replay this game ({key})</translation>
     </message>
     <message>
+        <source>Không đọc được thư viện: {error}</source>
+        <translation>The library could not be read: {error}</translation>
+    </message>
+    <message>
+        <source>Đang tải thư viện…</source>
+        <translation>Loading the library…</translation>
+    </message>
+    <message>
         <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db.</source>
         <translation>No game saved yet. Every game you play in Play is saved move by move and listed here; you can also open a .chan.json or .db file.</translation>
     </message>
-    <message>
-        <source>{games} ván · {analysed} đã phân tích · đang hiện {shown}</source>
-        <translation>{games} games · {analysed} analysed · {shown} shown</translation>
+    <message numerus="yes">
+        <source>%n ván</source>
+        <translation>
+            <numerusform>%n game</numerusform>
+            <numerusform>%n games</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n đã phân tích</source>
+        <translation>
+            <numerusform>%n analysed</numerusform>
+            <numerusform>%n analysed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>đang hiện %n</source>
+        <translation>
+            <numerusform>%n shown</numerusform>
+            <numerusform>%n shown</numerusform>
+        </translation>
     </message>
     <message>
         <source>Đang nhập {file}…</source>
         <translation>Importing {file}…</translation>
+    </message>
+    <message>
+        <source>Đang mở ván…</source>
+        <translation>Opening the game…</translation>
     </message>
 </context>
 <context>
@@ -1899,6 +2114,10 @@
         <translation>All hands open ({key})</translation>
     </message>
     <message>
+        <source>Khi đoán trước, bài của các nhà khác úp: đoán từ những gì ghế này thấy được.</source>
+        <translation>While predicting, the other hands stay hidden: predict from what this seat could see.</translation>
+    </message>
+    <message>
         <source>Chỉ thấy như người chơi</source>
         <translation>Only what the player saw</translation>
     </message>
@@ -1946,8 +2165,20 @@
         <translation>This game could not be rebuilt from the saved data:</translation>
     </message>
     <message>
-        <source>ván {game} của hội {session} · {moves} nước · {date}</source>
-        <translation>game {game} of session {session} · {moves} moves · {date}</translation>
+        <source>Kết thúc hội?</source>
+        <translation>End the session?</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội này và xem tổng kết? Các ván đã lưu; hội không chơi tiếp được nữa, nhưng xem lại được ở phần Xem lại.</source>
+        <translation>End this session and see its summary? The games are saved; the session cannot go on, but you can replay it under Review.</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội</source>
+        <translation>End the session</translation>
+    </message>
+    <message>
+        <source>Chơi tiếp</source>
+        <translation>Keep playing</translation>
     </message>
     <message>
         <source>Chưa lưu được</source>
@@ -1968,6 +2199,17 @@
     <message>
         <source>Rời ván</source>
         <translation>Leave the game</translation>
+    </message>
+    <message>
+        <source>ván {game} của hội {session}</source>
+        <translation>game {game} of session {session}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nước</source>
+        <translation>
+            <numerusform>%n move</numerusform>
+            <numerusform>%n moves</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2004,17 +2246,13 @@
         <source>(kém {lost} điểm đánh giá)</source>
         <translation>({lost} evaluation points worse)</translation>
     </message>
+    <message>
+        <source>Máy gợi ý</source>
+        <translation>The computer suggests</translation>
+    </message>
 </context>
 <context>
     <name>Result</name>
-    <message>
-        <source>Ván tiếp theo (N)</source>
-        <translation>Next game (N)</translation>
-    </message>
-    <message>
-        <source>Kết thúc hội</source>
-        <translation>End the session</translation>
-    </message>
     <message>
         <source>Ván chưa xong</source>
         <translation>The game is not over</translation>
@@ -2171,6 +2409,14 @@
         <source>Cả hội</source>
         <translation>Session total</translation>
     </message>
+    <message>
+        <source>Ván tiếp theo ({key})</source>
+        <translation>Next game ({key})</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội ({key})</source>
+        <translation>End the session ({key})</translation>
+    </message>
 </context>
 <context>
     <name>Review</name>
@@ -2190,9 +2436,27 @@
         <source>Ván Chắn (*.chan.json *.json *.db *.sqlite *.sqlite3);;Mọi tệp (*)</source>
         <translation>Chắn games (*.chan.json *.json *.db *.sqlite *.sqlite3);;All files (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>Đã nhập %n ván mới từ {file}.</source>
+        <translation>
+            <numerusform>Imported %n new game from {file}.</numerusform>
+            <numerusform>Imported %n new games from {file}.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Không mở được tệp</source>
         <translation>Cannot open the file</translation>
+    </message>
+    <message>
+        <source>Chương trình đang mở với thư mục dữ liệu này ở một cửa sổ khác: chỉ cửa sổ kia được phân tích và ghi kết quả vào thư viện.</source>
+        <translation>The program is open on this data folder in another window: only that window analyses games and keeps the results in the library.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ván không dựng lại được từ dữ liệu đã lưu:</source>
+        <translation>
+            <numerusform>%n game cannot be rebuilt from the saved data:</numerusform>
+            <numerusform>%n games cannot be rebuilt from the saved data:</numerusform>
+        </translation>
     </message>
     <message>
         <source>Đã nhập</source>
@@ -2207,20 +2471,12 @@
         <translation>The program is open on this data folder in another window: only that window imports games into the library.</translation>
     </message>
     <message>
-        <source>Đã nhập {n} ván mới từ {file}.</source>
-        <translation>Imported {n} new game(s) from {file}.</translation>
-    </message>
-    <message>
         <source>{file}: mọi ván trong tệp đã có trong thư viện.</source>
         <translation>{file}: every game of the file is already in the library.</translation>
     </message>
     <message>
         <source>Có ván không phân tích được</source>
         <translation>Some games could not be analysed</translation>
-    </message>
-    <message>
-        <source>{n} ván không dựng lại được từ dữ liệu đã lưu:</source>
-        <translation>{n} game(s) cannot be rebuilt from the saved data:</translation>
     </message>
     <message>
         <source>Phân tích bị dừng</source>
@@ -2419,9 +2675,12 @@
         <source>không đếm giờ</source>
         <translation>no countdown</translation>
     </message>
-    <message>
-        <source>{n} giây</source>
-        <translation>{n} seconds</translation>
+    <message numerus="yes">
+        <source>%n giây</source>
+        <translation>
+            <numerusform>%n second</numerusform>
+            <numerusform>%n seconds</numerusform>
+        </translation>
     </message>
     <message>
         <source>Ngôn ngữ</source>
@@ -2522,10 +2781,6 @@
         <translation>count</translation>
     </message>
     <message>
-        <source>trung bình {n} ván</source>
-        <translation>mean of {n} games</translation>
-    </message>
-    <message>
         <source>Lỗi mỗi ván</source>
         <translation>Lỗi per game</translation>
     </message>
@@ -2545,9 +2800,19 @@
         <source>bỏ ù</source>
         <translation>missed ù</translation>
     </message>
-    <message>
-        <source>Tỉ lệ ù (trung bình {n} ván)</source>
-        <translation>Win rate (mean of {n} games)</translation>
+    <message numerus="yes">
+        <source>trung bình %n ván</source>
+        <translation>
+            <numerusform>mean of %n game</numerusform>
+            <numerusform>mean of %n games</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Tỉ lệ ù (trung bình %n ván)</source>
+        <translation>
+            <numerusform>Win rate (mean of %n game)</numerusform>
+            <numerusform>Win rate (mean of %n games)</numerusform>
+        </translation>
     </message>
     <message>
         <source>tỉ lệ ù</source>
@@ -2648,6 +2913,20 @@
         <source>Cũng ở nước này:</source>
         <translation>Also at this event:</translation>
     </message>
+    <message numerus="yes">
+        <source>Đã đoán %n nước</source>
+        <translation>
+            <numerusform>%n move predicted</numerusform>
+            <numerusform>%n moves predicted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nước trùng nước máy chọn.</source>
+        <translation>
+            <numerusform>%n matching the computer's choice.</numerusform>
+            <numerusform>%n matching the computer's choice.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Máy gợi ý</source>
         <translation>The computer suggests</translation>
@@ -2689,10 +2968,6 @@
         <translation>Grading…</translation>
     </message>
     <message>
-        <source>Đã đoán {n} nước, {best} nước trùng nước máy chọn.</source>
-        <translation>{n} move(s) predicted, {best} matching the computer&apos;s choice.</translation>
-    </message>
-    <message>
         <source>Không chơi tiếp được</source>
         <translation>Cannot play on</translation>
     </message>
@@ -2721,8 +2996,32 @@
         <translation>Cannot export the game</translation>
     </message>
     <message>
+        <source>Đã xuất ván</source>
+        <translation>Game exported</translation>
+    </message>
+    <message>
+        <source>Đã ghi ván vào tệp:
+{path}</source>
+        <translation>The game was written to:
+{path}</translation>
+    </message>
+    <message>
         <source>Không lưu được báo cáo</source>
         <translation>Cannot save the report</translation>
+    </message>
+    <message>
+        <source>Đã lưu báo cáo</source>
+        <translation>Report saved</translation>
+    </message>
+    <message>
+        <source>Đã ghi báo cáo vào tệp:
+{path}
+
+Mở tệp này bằng trình duyệt web để xem.</source>
+        <translation>The report was written to:
+{path}
+
+Open it in a web browser to read it.</translation>
     </message>
 </context>
 <context>

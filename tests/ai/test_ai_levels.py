@@ -9,7 +9,7 @@ from ai_positions import deal_with, decisions, normal_table
 from engine.actions import Act, Action
 from engine.chan.ai import BeginnerPlayer, LearnerRates, NormalPlayer, RandomPlayer, make_player
 from engine.chan.ai.selfplay import audit, play_game
-from engine.chan.ai.strong import StrongPlayer
+from engine.chan.ai.strong import SearchResult, StrongPlayer
 from engine.chan.deal import Deal
 from engine.chan.game import ChanGame as Game
 from engine.game import Mode
@@ -139,3 +139,33 @@ def test_a_missed_thien_u_is_counted_as_bo_u() -> None:
     assert first.action.act is Act.DISCARD and "thiên ù" in first.reason.vi
     play_game(game, table)
     assert audit(game)[0].missed_u >= 1
+
+
+@pytest.mark.parametrize(("worlds", "gain", "error", "said_en", "said_vi"), [
+    (40, 0.12, 0.10, "margin of error is ±20.0", "sai số của mô phỏng là ±20,0"),
+    (40, 0.015, 0.001, "lead of at least 2.0 points", "hơn ít nhất 2,0 điểm"),
+    (5, 0.30, 0.01, "5 deals are too few", "5 thế bài là quá ít"),
+])
+def test_strong_says_why_it_keeps_a_move_another_beat_in_its_rollouts(
+        monkeypatch: pytest.MonkeyPatch, worlds: int, gain: float, error: float,
+        said_en: str, said_vi: str) -> None:
+    """Issue 20: "X thắng 29% so với 17%, chưa đủ chắc để đổi" read as a contradiction: the
+    reason names what the search cannot tell apart — its margin of error, with the interval;
+    the least lead it switches for; too few worlds."""
+    strong = StrongPlayer(seed=1, worlds=40, budget_ms=None, margin=1.0)
+    obs = next(o for o in decisions(Game(Deal.shuffled(3)), normal_table())
+               if o.phase in ("play", "discard") and len(o.legal) > 2)
+
+    def search(_: object, __: object, actions: list[Action]) -> SearchResult:
+        n = len(actions)
+        means = (0.2, 0.2 + gain, *(0.1,) * (n - 2))
+        return SearchResult(tuple(actions), means, (0.0, error, *(0.05,) * (n - 2)), worlds,
+                            (0.17, 0.29, *(0.1,) * (n - 2)))
+
+    monkeypatch.setattr(StrongPlayer, "search", search)
+    decision = strong.decide(obs)[0]
+    assert decision.action == strong.base.choose(obs).action  # kept
+    assert said_en in decision.reason.en and said_vi in decision.reason.vi
+    assert "29%" in decision.reason.en and "17%" in decision.reason.en
+    assert "so this move is kept" in decision.reason.en
+    assert "chưa đủ chắc" not in decision.reason.vi

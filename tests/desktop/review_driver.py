@@ -26,6 +26,7 @@ def shown_review(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScr
         review.show()
     review.activateWindow()
     qtbot.waitUntil(review.isActiveWindow)
+    qtbot.waitUntil(lambda: not review.loading)  # the library is read on the Worker
     yield review
     review.shutdown()
     worker.wait(10_000)
@@ -48,3 +49,13 @@ def opened_library(path: Path, levels: tuple[str, ...], games: int, seed: int,
     selfplay_library(path, levels, games, seed, players)
     with Store.open(path) as opened:
         yield opened
+
+
+def open_in_viewer(qtbot: QtBot, review: ReviewScreen, game_id: int) -> None:
+    """Open a game as Enter in the library does and wait until the viewer shows it (it is
+    read on the Worker)."""
+    review.open_game(game_id)
+    qtbot.waitUntil(lambda: not review.opening)
+    stepper = review.viewer.stepper
+    assert review.page() == "viewer" and stepper is not None
+    assert stepper.opened.game_id == game_id

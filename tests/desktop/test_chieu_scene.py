@@ -19,6 +19,7 @@ from desktop.chieu.layout import make_layout
 from desktop.chieu.samples import sample_game, sample_view
 from desktop.chieu.scene import Scene
 from desktop.chieu.view import Animation, AnimKind, ChieuView, Place, Zone
+from engine.chan.melds import MeldKind
 
 SIZES = ((1280, 800), (1024, 640), (2560, 1600))
 ODD_SIZES = ((1920, 1080), (900, 700), (1600, 760))
@@ -253,3 +254,27 @@ def test_the_scene_needs_no_qt_no_window_and_no_audio() -> None:
     modules, inits = result.stdout.strip().splitlines()
     assert modules == "[]"
     assert inits == "False None True"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_pair_on_the_mat_shows_both_cards_whole_and_a_chiu_is_a_stack(
+        scene: Scene, size: tuple[int, int]) -> None:
+    """Issue 20: in the side panels a pair's first card was half covered ("Nh sác") and a
+    chíu was squashed into four slivers."""
+    view = sample_view(1, noc_left=6)  # a chíu on a mat
+    hits = draw(scene, view, size)
+    melds: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+    for rect, hit in hits_of(hits, HitKind.MAT):
+        assert hit.seat is not None and hit.index is not None
+        melds.setdefault((hit.seat, hit.index), []).append(rect)
+    kinds = {(seat, k): meld.kind for seat, ms in enumerate(view.obs.mats)
+             for k, meld in enumerate(ms)}
+    assert MeldKind.CHIU in kinds.values()
+    for key, rects in melds.items():
+        if kinds[key] is MeldKind.CHIU:
+            width = rects[0][2]
+            assert len(rects) == 4 and all(0 < b[0] - a[0] < width / 3
+                                           for a, b in pairwise(rects))
+        else:
+            assert not any(overlap(a, b) for a, b in combinations(rects, 2)), key
+    assert any(box.role == "chiu_count" and box.text == "×4" for box in hits.texts)

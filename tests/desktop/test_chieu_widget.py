@@ -110,3 +110,55 @@ def test_the_frame_is_drawn_again_only_when_something_changed(widget: ChieuWidge
 
 def _point(x: int, y: int) -> QPoint:
     return QPoint(x, y)
+
+
+def _drawn(widget: ChieuWidget, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The pictures the widget draws from now on."""
+    drawn: list[object] = []
+    draw = widget.draw_picture
+    monkeypatch.setattr(widget, "draw_picture", lambda scene, surface, picture: (
+        drawn.append(picture), draw(scene, surface, picture))[1])
+    return drawn
+
+
+def test_a_picture_drawn_ahead_is_shown_without_drawing_it_again(
+        qtbot: QtBot, widget: ChieuWidget, scene: Scene,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer draws the next position while the learner looks at this one (issue 20):
+    the step then shows the same pixels and hits, and draws nothing."""
+    widget.grab()
+    drawn = _drawn(widget, monkeypatch)
+    ahead = sample_view(11)
+    widget.prepare(ahead)
+    widget.prepare(ahead)  # drawn once
+    assert drawn == [ahead]
+    widget.set_view(ahead)
+    image = widget.grab().toImage()
+    hits = widget.hit_map()
+    assert drawn == [ahead]
+    other = ChieuWidget(scene=scene)  # the same picture drawn the ordinary way
+    qtbot.addWidget(other)
+    other.resize(1280, 800)
+    other.set_view(ahead)
+    assert other.grab().toImage() == image and other.hit_map() is not None
+    assert hits is not None and list(hits.items()) == list(other.hit_map().items())
+
+
+def test_a_picture_drawn_ahead_but_not_shown_next_changes_nothing(
+        widget: ChieuWidget, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = widget.view()
+    widget.grab()
+    drawn = _drawn(widget, monkeypatch)
+    widget.prepare(sample_view(11))
+    widget.set_view(sample_view(7))  # another step: drawn as ever
+    widget.grab()
+    assert drawn == [sample_view(11), sample_view(7)]
+    widget.prepare(sample_view(11))  # still held: not drawn again
+    assert len(drawn) == 2
+    widget.resize(1024, 640)  # another size: the frame drawn ahead is not that size
+    widget.set_view(sample_view(11))
+    image = widget.render_frame()
+    assert image is not None and (image.width(), image.height()) == (1024, 640)
+    assert len(drawn) == 3
+    widget.prepare(shown)  # drawing ahead never changes what is shown
+    assert shown is not None and widget.view() == sample_view(11) != shown

@@ -166,6 +166,26 @@ def test_the_first_game_is_finished_by_keys(qtbot: QtBot, tmp_path: Path,
     window.close()
 
 
+def test_the_first_game_says_the_learners_seat_and_settles_the_hoi_panel(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 20: the guided game never said the learner is seat 0 (the bốc cái question
+    counts by seat numbers), and its Hội panel showed "—" after the win."""
+    window, page = open_first_game(qtbot, tmp_path, by_key=True)
+    me = page.learner
+    assert f"Bạn ngồi ghế {me}" in page.instruction.text()
+    assert f"ghế {me}" in page.counter.text()
+    view = page.view()
+    assert view.name(me) == f"Bạn (ghế {me})" and f"ghế {me}" in view.message
+    assert view.scores == (0,) * view.obs.players
+    play_through(qtbot, page, by_key=True)
+    view = page.view()
+    settlement = page.game.settlement
+    assert settlement is not None and view.scores is not None
+    assert view.scores == tuple(round(t) for t in settlement.transfers)
+    assert view.scores[me] > 0  # the learner won
+    window.close()
+
+
 def test_the_first_game_is_finished_by_clicks(qtbot: QtBot, tmp_path: Path) -> None:
     window, page = open_first_game(qtbot, tmp_path, by_key=False)
     play_through(qtbot, page, by_key=False)

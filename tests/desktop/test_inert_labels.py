@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window
 from pytestqt.qtbot import QtBot
-from review_driver import opened_library, shown_review
+from review_driver import open_in_viewer, opened_library, shown_review
 
 from desktop.chieu.scene import Scene
 from desktop.notices import notify
@@ -86,9 +86,9 @@ def screen(qtbot: QtBot, store: Store, scene: Scene) -> Iterator[ReviewScreen]:
 
 
 def test_the_viewer_title_shows_names_as_plain_text(
-        screen: ReviewScreen, store: Store) -> None:
+        qtbot: QtBot, screen: ReviewScreen, store: Store) -> None:
     game_id = store.game_ids()[0]
-    assert screen.open_game(game_id)
+    open_in_viewer(qtbot, screen, game_id)
     title = screen.viewer.title
     assert NAME in title.text()
     assert title.textFormat() is Qt.TextFormat.PlainText  # not AutoText: <b> would be bold
@@ -102,7 +102,7 @@ def test_every_review_label_is_inert(
     assert assert_inert(screen, FILE) >= 1
     screen.library.show_importing(None)
     screen.library.batch.show_progress(1, 2)
-    assert screen.open_game(store.game_ids()[1])
+    open_in_viewer(qtbot, screen, store.game_ids()[1])
     assert assert_inert(screen, NAME, "<u>Bà</u>", "Chú <s>Ba</s>", FILE) >= 1
     for lab in screen.findChildren(QLabel):  # no label is left to guess (AutoText)
         assert lab.textFormat() is not Qt.TextFormat.AutoText \

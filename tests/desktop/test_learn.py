@@ -160,6 +160,8 @@ def test_a_lesson_section_by_section_then_its_practice_round(qtbot: QtBot,
         asker = drill.asker
         assert isinstance(asker, BocCaiAsker)
         press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{asker.item.answer}"))
+        assert drill.grade is None  # a digit chooses; Enter answers, in every drill
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)
         assert drill.grade is not None and drill.grade.correct
         press(qtbot, drill.canvas, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.summary, timeout=TIMEOUT)
@@ -217,7 +219,8 @@ def test_due_items_are_reviewed_and_survive_a_restart(qtbot: QtBot, tmp_path: Pa
     for n, item in enumerate(asked):
         seat = item.answer if n != 1 else (item.answer + 1) % int(item.position["players"])
         press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{seat}"))
-        press(qtbot, drill.canvas, Qt.Key.Key_Return)
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)  # answers
+        press(qtbot, drill.canvas, Qt.Key.Key_Return)  # the next question
     qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.summary, timeout=TIMEOUT)
     assert learn.summary.total.text() == "Đúng 2/3"
     learn.show_home()
@@ -303,6 +306,7 @@ def test_english_texts(qtbot: QtBot, tmp_path: Path) -> None:
     learn.play_items("Lỗi", items)
     assert learn.drill.question.text() == items[0].question.en
     press(qtbot, learn.drill.canvas, Qt.Key.Key_N)
+    press(qtbot, learn.drill.canvas, Qt.Key.Key_Return)
     grade = learn.drill.grade
     assert grade is not None and grade.explanation_en[:20] in learn.drill.feedback.text()
     window.toggle_language()  # back, while the window is open (its screens re-translate)
@@ -318,3 +322,27 @@ def test_a_lesson_sections_words_in_english(qtbot: QtBot, tmp_path: Path) -> Non
     shown = learn.lesson_page.text.toPlainText()
     assert shown.startswith("Rules:") and "R2.6" in shown and "Figure: " in shown
     assert "Luật:" not in shown and "Hình:" not in shown
+
+
+def test_a_lessons_round_asks_what_its_line_in_the_list_says(qtbot: QtBot,
+                                                             tmp_path: Path) -> None:
+    """Issue 20: "12 câu" listed and "câu 1/10" shown; and a lesson served another lesson's
+    leftover questions (the untimed ones in "Đếm cái thật nhanh")."""
+    window = open_window(qtbot, tmp_path)
+    learn = learn_of(window)
+    home = learn.home
+    for lesson_id in ("chia_bai.chia", "boc_cai.dem", "boc_cai.nhanh"):
+        line = next(home.lessons.item(r).text() for r in range(home.lessons.count())
+                    if home.lessons.item(r).data(LESSON_ROLE) == lesson_id)
+        listed = int(re.search(r"(\d+) câu", line)[1])  # type: ignore[index]
+        learn.open_lesson(lesson_id)
+        learn.practice_lesson(lesson_id)
+        qtbot.waitUntil(lambda: learn.stack.currentWidget() is learn.drill, timeout=TIMEOUT)
+        drill = learn.drill
+        assert drill.round is not None
+        assert drill.title.text().endswith(f"câu 1/{listed}")
+        assert all(i.lesson == lesson_id for i in drill.round.items)
+        if lesson_id == "boc_cai.nhanh":  # the untimed ones of boc_cai.dem, asked just before
+            assert all("seconds" in i.position for i in drill.round.items)
+        press(qtbot, drill.canvas, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: learn.stack.currentWidget() is not learn.drill, timeout=TIMEOUT)

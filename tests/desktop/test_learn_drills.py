@@ -5,6 +5,7 @@ progress.db with the time it took."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from desktop_driver import TIMEOUT, find_hit, open_window, press
 from learn_driver import stored_answers
 from pytestqt.qtbot import QtBot
 
+from desktop.chieu.backdrop import Mark
+from desktop.chieu.board import BoardView
 from desktop.chieu.dealing import PILE_KEY, DealingView
 from desktop.chieu.hitmap import Hit, HitKind
 from desktop.learn.askers.arrange import ArrangeAsker, CountChanAsker
@@ -146,10 +149,12 @@ def test_chia_bai_each_step_by_clicks_and_keys(qtbot: QtBot, tmp_path: Path) -> 
     assert graded(learn)
     enter(qtbot, learn)
 
-    a = asker(learn)  # R2.6, wrong: a click on the wrong seat answers at once
+    a = asker(learn)  # R2.6, wrong: a click on the wrong seat chooses it, Enter answers
     assert isinstance(a, ChiaBaiAsker) and a.step == "recipient"
     wrong = (items[3].answer["recipient"] + 1) % 4
     click(qtbot, learn, lambda h: h.kind is HitKind.SEAT and h.seat == wrong)
+    assert learn.drill.grade is None
+    enter(qtbot, learn)
     assert not graded(learn)
     enter(qtbot, learn)
 
@@ -195,16 +200,19 @@ def test_boc_cai_timed_by_click_and_number_keys(qtbot: QtBot, tmp_path: Path) ->
     picture = learn.drill.canvas.picture()
     assert isinstance(picture, DealingView) and picture.countdown == pytest.approx(0.5)
     click(qtbot, learn, lambda h: h.kind is HitKind.SEAT and h.seat == items[0].answer)
+    enter(qtbot, learn)
     assert graded(learn)
     enter(qtbot, learn)
 
     clock.now += 1
     key(qtbot, learn, DIGITS[(items[1].answer + 2) % 4])  # the wrong seat
+    enter(qtbot, learn)
     assert not graded(learn)
     enter(qtbot, learn)
 
     clock.now += 7  # the right seat, too late
     key(qtbot, learn, DIGITS[items[2].answer])
+    enter(qtbot, learn)
     assert not graded(learn)
     assert "quá 6 giây" in learn.drill.feedback.text()
 
@@ -264,6 +272,15 @@ def test_arranging_and_counting_a_dealt_hand(qtbot: QtBot, tmp_path: Path) -> No
         key(qtbot, learn, Qt.Key.Key_Q)  # every card a què: never the engine's arrangement
     enter(qtbot, learn)
     assert not graded(learn)
+    # issue 20: the learner's own groups, each marked, above the engine's arrangement
+    picture = learn.drill.canvas.picture()
+    assert isinstance(picture, BoardView) and len(picture.shelves) == 8
+    mine, right = picture.shelves[:4], picture.shelves[4:]
+    que = [str(c) for g in mine[3].groups for c in g]
+    assert sorted(que) == sorted(items[1].position["hand"])
+    right_que = Counter(c for c, m in zip(que, mine[3].marks, strict=True) if m is Mark.RIGHT)
+    assert right_que == Counter(que) & Counter(items[1].answer["que"])  # a copy counts once
+    assert Mark.WRONG in mine[3].marks and all(m is Mark.RIGHT for s in right for m in s.marks)
     enter(qtbot, learn)
 
     for item, right in zip(items[2:], (True, False), strict=True):
@@ -301,6 +318,7 @@ def test_waiting_waits_and_eating_on_the_chieu(qtbot: QtBot, tmp_path: Path) -> 
             click(qtbot, learn, lambda h, c=command: h.kind is HitKind.BUTTON and h.key == c)
         else:
             key(qtbot, learn, Qt.Key.Key_N if waiting else Qt.Key.Key_Y)
+        enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -373,6 +391,7 @@ def test_xuong_composed_in_the_call_dialog(qtbot: QtBot, tmp_path: Path) -> None
     key(qtbot, learn, Qt.Key.Key_X)
     qtbot.waitUntil(lambda: a.dialog is not None and a.dialog.isVisible(), timeout=TIMEOUT)
     compose(qtbot, a, [(c, n) for c, n in items[0].answer["call"]])
+    enter(qtbot, learn)
     assert graded(learn)
     assert f"{items[0].answer['score']} điểm" in learn.drill.feedback.text()
     enter(qtbot, learn)
@@ -384,6 +403,7 @@ def test_xuong_composed_in_the_call_dialog(qtbot: QtBot, tmp_path: Path) -> None
     held = {c for c, _ in items[1].answer["call"]}
     extra = next(c for c in ("tom", "leo", "chiu", "thien_u", "bach_dinh") if c not in held)
     compose(qtbot, a, [(c, n) for c, n in items[1].answer["call"]] + [(extra, 1)])
+    enter(qtbot, learn)
     assert not graded(learn)
     assert [ok for _, ok in recorded(qtbot, learn)] == [True, False]
     finish(qtbot, learn, 1, 2)
@@ -423,6 +443,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
             key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         else:
             click(qtbot, learn, lambda h: h.kind is HitKind.BUTTON and h.key == "drill_no")
+            enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -438,6 +459,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
         else:
             other = next(k for act, (_, k) in acts.items() if act != best)
             key(qtbot, learn, other)
+        enter(qtbot, learn)
         results.append(graded(learn))
         enter(qtbot, learn)
 
@@ -450,6 +472,7 @@ def test_loi_moves_claims_and_trai_vi(qtbot: QtBot, tmp_path: Path) -> None:
             key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         else:
             key(qtbot, learn, Qt.Key.Key_N, a.rules)
+            key(qtbot, learn, Qt.Key.Key_Return, a.rules)
         results.append(graded(learn))
         enter(qtbot, learn)
     assert results == [True, False] * 3

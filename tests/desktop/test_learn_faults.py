@@ -62,7 +62,8 @@ def answer(qtbot: QtBot, learn: LearnScreen) -> None:
     drill = learn.drill
     assert drill.round is not None and drill.round.item is not None
     seat = drill.round.item.answer
-    press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{seat}"))
+    press(qtbot, drill.canvas, getattr(Qt.Key, f"Key_{seat}"))  # chosen
+    press(qtbot, drill.canvas, Qt.Key.Key_Return)  # answered (one way in every drill)
     assert drill.grade is not None and drill.grade.correct  # graded, whatever the disk does
     assert drill.feedback.isVisible()
 

@@ -217,6 +217,8 @@ def test_eat_or_not_enter_with_nothing_chosen_is_not_an_answer(qtbot: QtBot,
                                           "(N).")
     assert stored_answers(qtbot, learn) == []
     typed(qtbot, Qt.Key.Key_N)
+    assert grade_of(learn) is None  # chosen; Enter answers, in every drill (issue 20)
+    typed(qtbot, Qt.Key.Key_Return)
     grade = grade_of(learn)
     assert grade is not None and grade.correct is (items[0].answer["clean"] == [])
     assert stored_answers(qtbot, learn)[0].response == {"with": []}
@@ -232,6 +234,7 @@ def test_eat_or_not_enter_with_nothing_chosen_is_not_an_answer(qtbot: QtBot,
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=find_hit(
         canvas,  # type: ignore[arg-type]
         lambda h: h.kind is HitKind.BUTTON and h.key == "drill_no"))
+    typed(qtbot, Qt.Key.Key_Return)
     assert grade_of(learn) is not None
     assert stored_answers(qtbot, learn)[1].response == {"with": []}
 
@@ -298,6 +301,8 @@ def test_a_lỗi_move_is_called_allowed_with_n_never_by_enter_alone(qtbot: QtBot
     assert learn.drill.missing.text() == ("Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm "
                                           "Hợp lệ (N).")
     typed(qtbot, Qt.Key.Key_N)
+    assert grade_of(learn) is None
+    typed(qtbot, Qt.Key.Key_Return)
     grade = grade_of(learn)
     assert grade is not None and grade.correct is (items[0].answer["verdict"] == [])
     assert stored_answers(qtbot, learn)[0].response == {"rules": [], "bao": False}

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import open_in_viewer
 
 from desktop.chieu.frame import Frame
 from desktop.chieu.samples import sample_view
@@ -47,6 +48,7 @@ def imported(qtbot: QtBot, window: MainWindow, path: Path) -> ReviewScreen:
     assert review is not None
     assert review.import_path(path)
     wait_for(qtbot, lambda: not review.importing, 20_000)
+    wait_for(qtbot, lambda: not review.loading, 20_000)  # the library read again (Worker)
     for box in review.findChildren(QMessageBox):
         box.close()
     return review
@@ -67,7 +69,7 @@ def test_a_hostile_name_opened_as_a_copy_fits_the_screen_and_the_chieu_paints(
     assert fits(window)  # the library lists the names
     names = [bound_seat(HOSTILE[kind], seat)[0] for seat in (0, 1)]
     assert list(review.library.model.rows[0].names[:2]) == names
-    assert review.open_game(review.last_import[0])
+    open_in_viewer(qtbot, review, review.last_import[0])
     viewer = review.viewer
     for _ in range(12):
         viewer.command("replay_next")

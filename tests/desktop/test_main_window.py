@@ -3,6 +3,7 @@ without a restart."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -10,13 +11,19 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import open_in_viewer, selfplay_library
 
+import desktop.main_window as main_window
+from desktop.app import make_app
+from desktop.chieu.faces import NAMED_WIDTH
+from desktop.chieu.hitmap import HitKind
 from desktop.i18n import current, set_language
 from desktop.learn.screen import LearnScreen
-from desktop.qt import Qt
+from desktop.qt import QAbstractButton, QGuiApplication, Qt
 from desktop.review.screen import ReviewScreen
 from desktop.settings import load, settings_path
 from engine.game import Mode
+from replays.paths import default_db
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +77,19 @@ def test_ctrl_l_switches_the_language_of_everything_at_once(qtbot: QtBot,
     wait_for(qtbot, lambda: window.tabs["review"].text() == "Xem lại")
 
 
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_title_is_said_once_in_the_language_shown(qtbot: QtBot, tmp_path: Path,
+                                                      lang: str) -> None:
+    """Issue 20: "Chắn — learn, play, review — Chắn — học, chơi, xem lại": the platform adds
+    the application's display name to a title that does not end with it."""
+    window = open_window(qtbot, tmp_path)
+    if lang == "en":
+        window.toggle_language()
+    title, name = window.windowTitle(), QGuiApplication.applicationDisplayName()
+    assert title.endswith(name) and title.count("Chắn") == 1
+    assert ("learn, play, review" in name) == (lang == "en")
+
+
 def test_settings_are_saved_and_apply(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_window(qtbot, tmp_path)
     qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
@@ -109,3 +129,53 @@ def test_the_window_fits_a_small_screen() -> None:
     small = initial_size(Screen(1024, 640))  # type: ignore[arg-type]
     assert small.width() <= 1024 and small.height() <= 640
     assert small == QSize(1008, 600)
+
+
+def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    """Issue 20: opened at 1280 × 800, the start page's banner (drawn for that width) held the
+    window at it once a replay was opened: it could no longer be 1024 wide. At 1024 × 640 the
+    replay's hand cards stay wide enough to carry their names."""
+    make_app([])  # the program's fonts and style (as the startup tests leave them too): the
+    # sizes below are the ones a learner sees
+    selfplay_library(default_db(tmp_path), ("beginner", "normal", "normal", "random"), 3, 11)
+    window = open_window(qtbot, tmp_path)  # 1280 × 800, the start page and its banner shown
+    qtbot.wait(20)
+    window.show_activity("review")
+    review = window.review
+    assert review is not None
+    wait_for(qtbot, lambda: not review.loading and bool(review.library.model.rows))  # Worker
+    open_in_viewer(qtbot, review,
+                   max(review.library.model.rows, key=lambda r: r.events).game_id)
+    qtbot.wait(20)
+    for hint in (window.minimumSizeHint(), window.minimumSize()):
+        assert hint.width() <= 1024 and hint.height() <= 640
+    window.resize(1024, 640)
+    viewer, chieu = review.viewer, review.viewer.chieu
+    wait_for(qtbot, lambda: window.width() == 1024 and window.height() == 640
+             and chieu.width() + viewer.panel.width() == viewer.width())  # laid out again
+    chieu.repaint()
+    hits = chieu.hit_map()
+    assert hits is not None
+    widths = [w for (_, _, w, _), hit in hits.items() if hit.kind is HitKind.HAND]
+    assert widths and min(widths) >= NAMED_WIDTH * chieu.devicePixelRatioF()
+    buttons = review.viewer.panel.findChildren(QAbstractButton)
+    for lang in ("en", "vi"):  # the panel's buttons keep their words whole, in either language
+        window.toggle_language()
+        assert current() == lang
+        wait_for(qtbot, lambda: not [b for b in buttons  # once laid out again
+                                     if b.isVisible() and b.width() < b.sizeHint().width()])
+        panel = review.viewer.panel  # never held narrower than its words
+        assert panel.maximumWidth() >= panel.minimumSizeHint().width()
+
+
+def test_the_other_screens_code_is_imported_on_the_worker_after_start(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: importing Xem lại's code when it is first shown held the window 80 ms."""
+    ran_in: list[int] = []
+    monkeypatch.setattr(main_window, "IMPORT_LATER_MS", 0)
+    monkeypatch.setattr(main_window, "import_screens",
+                        lambda: ran_in.append(threading.get_ident()))
+    window = open_window(qtbot, tmp_path)
+    wait_for(qtbot, lambda: bool(ran_in))
+    assert ran_in != [threading.get_ident()] and window.review is None

@@ -48,6 +48,8 @@ def test_nuoc_hay_by_key_and_by_click(qtbot: QtBot, tmp_path: Path) -> None:
     assert not any("%" in b.text() for b in a.buttons)  # no value before the answer
     best = moves.index(items[0].answer["best"])
     press(qtbot, learn.drill.canvas, getattr(Qt.Key, f"Key_{best + 1}"))
+    assert learn.drill.grade is None  # chosen; Enter answers (issue 20)
+    press(qtbot, learn.drill.canvas, Qt.Key.Key_Return)
     grade = learn.drill.grade
     assert grade is not None and grade.correct
     assert all("%" in b.text() for b in a.buttons)
@@ -59,6 +61,7 @@ def test_nuoc_hay_by_key_and_by_click(qtbot: QtBot, tmp_path: Path) -> None:
     moves = [o["move"] for o in items[1].answer["options"]]
     wrong = next(n for n, m in enumerate(moves) if m != items[1].answer["best"])
     qtbot.mouseClick(b.buttons[wrong], Qt.MouseButton.LeftButton)
+    press(qtbot, learn.drill.canvas, Qt.Key.Key_Return)
     grade = learn.drill.grade
     assert grade is not None and not grade.correct
     answers = stored_answers(qtbot, learn)

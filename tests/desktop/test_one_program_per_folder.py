@@ -12,13 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from desktop_driver import open_window, play_some
+from desktop_driver import open_window, play_some, wait_for
 from pytestqt.qtbot import QtBot
 
 from desktop.instance import FolderLock, Holder
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.qt import QApplication, QMessageBox
+from desktop.qt import QApplication, QMessageBox, Qt
 from replays.paths import default_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,3 +157,63 @@ def test_a_smoke_run_on_a_held_folder_says_so_and_exits_2(
     err = capsys.readouterr().err
     assert "cửa sổ khác" in err and "another window" in err
     assert not default_db(tmp_path).exists()
+
+
+def _count(db: Path, table: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+def test_the_read_only_program_reviews_without_writing(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Xem lại reads the library on connections that SQLite keeps read-only: the list, a
+    game (its analysis is not cached), and no batch analysis."""
+    from review_driver import open_in_viewer, selfplay_library
+
+    db = default_db(tmp_path)
+    ids = selfplay_library(db, ("normal", "normal", "normal", "normal"), 2, 5)
+    window = _read_only_window(qtbot, tmp_path)
+    window.show_activity("review")
+    review = window.review
+    assert review is not None
+    wait_for(qtbot, lambda: not review.loading and len(review.library.model.rows) == 2)
+    open_in_viewer(qtbot, review, ids[0])
+    assert _count(db, "analysis") == 0  # read, never written
+    shown: list[str] = []
+    monkeypatch.setattr(review, "_error", lambda title, text: shown.append(text))
+    review.start_batch()
+    assert shown and "cửa sổ khác" in shown[0] and not review.runner.running
+    window.close()
+
+
+def test_the_read_only_program_grades_lessons_without_recording_them(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    from learn_driver import settled
+
+    from desktop.learn.screen import LearnScreen
+    from lessons import drills
+    from lessons.progress import Progress
+    from replays.store import Store
+
+    Store.open(default_db(tmp_path)).close()
+    with Progress.open(tmp_path / "progress.db") as progress:
+        progress.add(drills.generate("boc_cai", 2, 23))
+    store = Store.open_read_only(default_db(tmp_path))
+    learn = LearnScreen(tmp_path, store)
+    qtbot.addWidget(learn)
+    learn.resize(1280, 760)
+    with qtbot.waitExposed(learn):
+        learn.show()
+    settled(qtbot, learn)
+    learn.review_due()
+    wait_for(qtbot, lambda: learn.stack.currentWidget() is learn.drill)
+    drill = learn.drill
+    assert drill.round is not None and drill.round.item is not None
+    qtbot.keyClick(drill.canvas, getattr(Qt.Key, f"Key_{drill.round.item.answer}"))
+    qtbot.keyClick(drill.canvas, Qt.Key.Key_Return)
+    assert drill.grade is not None and drill.grade.correct  # graded and shown
+    settled(qtbot, learn)
+    assert _count(tmp_path / "progress.db", "answers") == 0  # never recorded
+    assert not learn.unsaved.isVisible()  # and never nagged about: the window's bar says it
+    learn.close()
+    store.close()

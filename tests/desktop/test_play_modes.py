@@ -11,6 +11,7 @@ from desktop_driver import open_window, wait_for, wait_moved
 from play_scenarios import LEARNER
 from pytestqt.qtbot import QtBot
 
+from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.settings import Settings, save, settings_path
 from engine.actions import Act, Action
@@ -105,6 +106,34 @@ def test_teaching_hint_shows_waits_and_the_suggestion(qtbot: QtBot, tmp_path: Pa
     c.command("draw" if any(a.act is Act.DRAW for a in c.game.legal_actions())  # type: ignore[union-attr]
               else "pass")
     wait_for(qtbot, lambda: c.hint == "")  # a move clears the hint
+
+
+def test_the_hint_marks_its_move_on_the_chieu_and_follows_the_language(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 20: the hint named the card but did not mark it on the chiếu; and Ctrl+L left
+    the hint (and the line under the chiếu) in Vietnamese."""
+    window = window_in(qtbot, tmp_path, Settings(), [179])
+    window.new_session()
+    c = window.play.controller
+    game = until(qtbot, window, lambda g: g.phase is Phase.DISCARD)
+    c.command("hint")
+    wait_for(qtbot, lambda: bool(c.hint))
+    view = c.view()
+    assert view is not None and view.hinted is not None
+    card = view.hinted_card()
+    assert card is not None and card in game.hand_cards(LEARNER)
+    assert card.name_vi in c.hint  # the bar names the card the chiếu marks
+    before = c.message
+    assert before
+    try:
+        set_language("en")
+        wait_for(qtbot, lambda: "Suggestion:" in window.play.hint_bar.label.text())
+        assert "Máy gợi ý" not in c.hint and c.message != before
+        assert c.view() is not None and c.view().hinted == view.hinted  # type: ignore[union-attr]
+    finally:
+        set_language("vi")
+    wait_for(qtbot, lambda: "Máy gợi ý" in window.play.hint_bar.label.text())
+    assert c.message == before
 
 
 def test_the_hint_is_teaching_mode_only(qtbot: QtBot, tmp_path: Path) -> None:

@@ -199,3 +199,48 @@ def test_lists_in_the_call_dialog_follow_the_canonical_order(qtbot: QtBot, tmp_p
     assert dialog.call() == (("chi", 1),)
     dialog.reject()  # Esc cannot skip the call (R8.1)
     assert isinstance(dialog.choices, QListWidget) and dialog.result() == 0
+
+
+def test_ending_a_hoi_asks_first_then_sums_it_up(qtbot: QtBot, tmp_path: Path,
+                                                 plan: Plan) -> None:
+    """Issue 20: "Kết thúc hội" left at once. E (or the button) asks; "Chơi tiếp" stays on
+    the result; "Kết thúc hội" shows the hội's totals, games, thông and the learner's
+    mistakes; Enter goes back to the start page."""
+    window = open_window(qtbot, tmp_path, seeds=[plan.seed])
+    play = window.play
+    window.new_session()
+    play_out(qtbot, window, None, {})
+    wait_for(qtbot, lambda: play.stack.currentWidget() is play.result_page)
+    c = play.controller
+    assert c.session is not None
+    totals = list(c.session.totals)
+    play.result_page.next_button.setFocus()
+    qtbot.keyClick(play.result_page.next_button, Qt.Key.Key_E)
+    wait_for(qtbot, lambda: play.end_box is not None)
+    box = play.end_box
+    assert box is not None and play.stack.currentWidget() is play.result_page
+    box.reject()  # Esc: "Chơi tiếp"
+    wait_for(qtbot, lambda: play.end_box is None)
+    assert play.stack.currentWidget() is play.result_page
+    qtbot.mouseClick(play.result_page.end_button, Qt.MouseButton.LeftButton)
+    wait_for(qtbot, lambda: play.end_box is not None)
+    box = play.end_box
+    assert box is not None
+    end = next(b for b in box.buttons() if b.text() == "Kết thúc hội")
+    qtbot.mouseClick(end, Qt.MouseButton.LeftButton)
+    wait_for(qtbot, lambda: play.stack.currentWidget() is play.summary_page)
+    page = play.summary_page
+    wait_for(qtbot, lambda: page.summary is not None)
+    s = page.summary
+    assert s is not None
+    assert s.games == 1 and s.totals == pytest.approx(totals)
+    assert sum(s.wins) + s.draws == 1
+    game = c.game
+    assert game is not None
+    assert s.faults == sum(1 for v in game.violations if v.seat == LEARNER)
+    text = page.text.toPlainText()
+    assert "Tổng kết hội" in text and "1 ván đã chơi xong" in text
+    assert all(name in text for name in c.names)
+    wait_for(qtbot, window.isActiveWindow)
+    qtbot.keyClick(page.back_button, Qt.Key.Key_Return)
+    wait_for(qtbot, lambda: play.stack.currentWidget() is play.start_page)

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from desktop_driver import open_window, press, wait_for
 from pytestqt.qtbot import QtBot
-from review_driver import shown_review
+from review_driver import open_in_viewer, shown_review
 
 from desktop.chieu.scene import Scene
-from desktop.qt import QModelIndex, Qt
+from desktop.qt import QFontMetrics, QModelIndex, Qt
 from desktop.review.library_model import COLUMNS, SORT_ROLE, Column, ResultFilter
 from desktop.review.replay import annotation_position
 from desktop.review.screen import ReviewScreen
@@ -115,6 +115,7 @@ def test_keys_step_through_a_game_and_n_jumps_between_annotations(
     target = screen.library.model.rows[3].game_id
     assert page.select_game(target)
     press(qtbot, page.table, Qt.Key.Key_Return)  # keys.py review_open
+    wait_for(qtbot, lambda: not screen.opening)
     assert screen.page() == "viewer"
     viewer = screen.viewer
     s = viewer.stepper
@@ -155,7 +156,7 @@ def test_keys_step_through_a_game_and_n_jumps_between_annotations(
 
 def test_the_views_switch_between_open_hands_and_what_a_seat_saw(
         qtbot: QtBot, screen: ReviewScreen) -> None:
-    assert screen.open_game(screen.library.model.rows[0].game_id)
+    open_in_viewer(qtbot, screen, screen.library.model.rows[0].game_id)
     viewer = screen.viewer
     s = viewer.stepper
     assert s is not None
@@ -185,8 +186,9 @@ def test_play_on_from_a_replay_position(qtbot: QtBot, library: Path) -> None:
     window.show_activity("review")
     review = window.review
     assert review is not None
+    wait_for(qtbot, lambda: not review.loading)
     row = next(r for r in review.library.model.rows if r.events > 30)
-    assert review.open_game(row.game_id)
+    open_in_viewer(qtbot, review, row.game_id)
     viewer = review.viewer
     s = viewer.stepper
     assert s is not None
@@ -244,7 +246,7 @@ def test_batch_analysis_shows_progress_and_cancel_keeps_what_was_done(
     assert page.batch.isVisibleTo(screen) and page.batch.bar.maximum() == GAMES
     assert page.batch.bar.value() >= 3 and "/ 1000" in page.batch.bar.text()
     qtbot.mouseClick(page.batch.cancel_button, Qt.MouseButton.LeftButton)
-    wait_for(qtbot, lambda: not screen.runner.running, timeout=30_000)
+    wait_for(qtbot, lambda: not screen.runner.running and not screen.loading, timeout=30_000)
     result = screen.last_batch
     assert result is not None and result.cancelled and 3 <= result.done < GAMES
     assert not page.batch.isVisibleTo(screen) and page.batch_button.isEnabled()
@@ -253,3 +255,27 @@ def test_batch_analysis_shows_progress_and_cancel_keeps_what_was_done(
     assert f"{result.done} đã phân tích" in page.status.text()
     page.only_errors.setChecked(True)
     assert page.proxy.rowCount() == sum(1 for r in analysed if r.errors)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en"])
+def test_the_column_titles_are_never_clipped(qtbot: QtBot, screen: ReviewScreen,
+                                             lang: str) -> None:
+    """Issue 20: at 1024 px in English the headers read "ssion · gar" and "Missed (": each
+    column is as wide as its title (sort arrow included), in the language shown."""
+    from desktop.i18n import set_language
+
+    screen.resize(1024, 600)
+    set_language(lang)
+    try:
+        qtbot.wait(10)
+        header = screen.library.table.horizontalHeader()
+        metrics = QFontMetrics(header.font())
+        for i, column in enumerate(COLUMNS):
+            lines = str(screen.library.model.headerData(i, Qt.Orientation.Horizontal))
+            longest = max(metrics.horizontalAdvance(line) for line in lines.split("\n"))
+            assert header.sectionSize(i) >= longest + 12, column  # text and margins
+        # and all of them fit: the players' names keep room, no column is pushed out of sight
+        assert header.sectionSize(COLUMNS.index(Column.PLAYERS)) >= 100
+        assert header.length() <= screen.library.table.viewport().width()
+    finally:
+        set_language("vi")

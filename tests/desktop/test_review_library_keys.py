@@ -100,6 +100,7 @@ def test_clearing_a_search_that_hid_the_selection_selects_a_game_enter_opens(
     assert len(library.visible_games()) == 8
     assert_selected_first_shown(library)
     key(qtbot, K.Key_Return)  # still in the search box
+    wait_for(qtbot, lambda: not screen.opening)
     assert screen.page() == "viewer"
     assert screen.viewer.stepper is not None
     assert screen.viewer.stepper.opened.game_id == library.visible_games()[0]
@@ -130,6 +131,7 @@ def test_alt_r_through_results_that_show_nothing_keeps_a_game_to_open(
     assert seen[empty_then_shown[0]][0] is ResultFilter.MINE_WON
     assert seen[empty_then_shown[0]][1] == [game_of(screen.store, errors=0)]
     key(qtbot, K.Key_Return)
+    wait_for(qtbot, lambda: not screen.opening)
     assert screen.page() == "viewer"
 
 
@@ -200,6 +202,7 @@ def test_arrows_and_page_keys_in_the_search_box_move_the_selection_enter_opens(
     assert focused() is library.search  # the learner can still type
     assert library.search.text() == "Lan"
     key(qtbot, K.Key_Return)
+    wait_for(qtbot, lambda: not screen.opening)
     assert screen.page() == "viewer"
     assert screen.viewer.stepper is not None
     assert screen.viewer.stepper.opened.game_id == shown[1]
@@ -227,6 +230,7 @@ def test_the_table_has_the_keys_whenever_the_library_is_shown(
     wait_for(qtbot, lambda: focused() is library.table)
 
     key(qtbot, K.Key_Return)
+    wait_for(qtbot, lambda: not review.opening)
     assert review.page() == "viewer"
     wait_for(qtbot, lambda: focused() is review.viewer.chieu)
     key(qtbot, K.Key_Escape)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from desktop_driver import press, wait_for
 from pytestqt.qtbot import QtBot
+from review_driver import open_in_viewer
 from test_review import make_store, won_game
 
 from desktop.chieu.scene import Scene
@@ -42,7 +43,7 @@ def review(qtbot: QtBot, tmp_path: Path, scene: Scene) -> Iterator[ReviewScreen]
         screen.show()
     screen.activateWindow()
     qtbot.waitUntil(screen.isActiveWindow)
-    assert screen.open_game(won_game(store))
+    open_in_viewer(qtbot, screen, won_game(store))
     screen.viewer.set_predict(True)
     yield screen
     screen.shutdown()
@@ -143,4 +144,23 @@ def test_enter_answers_with_the_selected_choice(qtbot: QtBot, review: ReviewScre
     wait_for(qtbot, lambda: asked in viewer.advisor.graded)
     assert viewer.advisor.score[0] == 1
     said = action_choice(chosen, live_card(viewer.advisor.point(asked)))
-    assert f"«{said}»" in viewer.advisor.graded[asked]  # the selected choice was graded
+    assert f"«{said}»" in viewer.advisor.graded[asked]()  # the selected choice was graded
+
+
+def test_predicting_hides_the_other_hands_and_cannot_open_them(
+        qtbot: QtBot, review: ReviewScreen) -> None:
+    """Issue 20: "Đoán trước" left "Mở hết bài" on: the hands to guess from were open."""
+    viewer = review.viewer
+    viewer.set_predict(False)
+    viewer.set_open(True)
+    viewer.set_predict(True)
+    s = viewer.stepper
+    assert s is not None and not s.open_hands
+    assert not viewer.panel.all_open.isChecked() and not viewer.panel.all_open.isEnabled()
+    view = viewer.chieu.view()
+    assert view is not None and view.open_hands is None
+    viewer.command("replay_view")  # V does not open them either
+    assert not s.open_hands and not viewer.panel.all_open.isChecked()
+    viewer.set_predict(False)  # as it was
+    assert viewer.panel.all_open.isEnabled() and viewer.panel.all_open.isChecked()
+    assert s.open_hands

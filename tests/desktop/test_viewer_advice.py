@@ -17,12 +17,11 @@ from types import MappingProxyType
 import pytest
 from desktop_driver import wait_for
 from pytestqt.qtbot import QtBot
-from review_driver import opened_library, shown_review
+from review_driver import open_in_viewer, opened_library, shown_review
 
-import desktop.review.advisor as advisor_module
 from desktop.chieu.scene import Scene
 from desktop.i18n import set_language
-from desktop.review.advisor import Key, advice_of, keep_advice
+from desktop.review.advisor import Key, keep_advice, kept_of
 from desktop.review.decisions import position_of
 from desktop.review.predict import grade_html
 from desktop.review.screen import ReviewScreen
@@ -59,7 +58,7 @@ def searched_point(store: Store) -> tuple[int, DecisionPoint]:
 def show_decision(qtbot: QtBot, screen: ReviewScreen, game_id: int,
                   point: DecisionPoint) -> tuple[ViewerPage, Key]:
     """Open the game and step to the moment after the decision; its advice arrived."""
-    assert screen.open_game(game_id)
+    open_in_viewer(qtbot, screen, game_id)
     viewer = screen.viewer
     viewer.go(position_of(point) + 1)
     keys = [k for k in viewer.advisor.keys(position_of(point), 0)
@@ -85,11 +84,9 @@ def test_the_viewer_shows_the_strong_players_advice_and_keeps_it(
     assert viewer.worker.wait(10_000)  # the kept advice is written by a second job
     assert store.kept_advice(game_id, viewer.advisor.point(key), 0) == advice
 
-    def searched_again(*_: object) -> None:
-        raise AssertionError("the kept advice was searched again")
-
-    monkeypatch.setattr(advisor_module, "advise", searched_again)
+    assert key in viewer.advisor.searched
     viewer, key = show_decision(qtbot, screen, game_id, point)  # opened again
+    assert key not in viewer.advisor.searched  # read back, not searched again
     assert viewer.advisor.advice[key] == advice and viewer.last_error == ""
     assert "theo máy mạnh" in viewer.panel.details.toPlainText()
 
@@ -139,12 +136,11 @@ def test_a_failed_write_is_skipped_and_the_advice_shown(
 def test_without_a_library_database_advice_is_only_in_memory(
         tmp_path: Path, store: Store) -> None:
     game_id, point = searched_point(store)
-    advice, computed = advice_of(point, 0, None, game_id)
-    assert advice == advise(point.before, 0) and not computed
+    advice = advise(point.before, 0)
     missing = tmp_path / "elsewhere" / "replays.db"
     assert not keep_advice(missing, game_id, point, advice)
+    assert kept_of(point, 0, missing, game_id) is None
     assert not missing.exists()  # never created
-    assert advice_of(point, 0, missing, game_id) == (advice, True)
     assert kept_rows(store) == 0
 
 

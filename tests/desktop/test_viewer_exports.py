@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from review_driver import opened_library, shown_review
+from review_driver import open_in_viewer, opened_library, shown_review
 
 from desktop.chieu.scene import Scene
 from desktop.review.screen import ReviewScreen
@@ -35,8 +35,8 @@ def digest(path: Path) -> str:
 
 
 def test_viewer_exports_never_replace_a_database(
-        screen: ReviewScreen, store: Store, tmp_path: Path) -> None:
-    assert screen.open_game(store.game_ids()[0])
+        qtbot: QtBot, screen: ReviewScreen, store: Store, tmp_path: Path) -> None:
+    open_in_viewer(qtbot, screen, store.game_ids()[0])
     viewer = screen.viewer
     other = Path(shutil.copy(store.path, tmp_path / "another.chan.json"))
     before = digest(other)

@@ -7,6 +7,7 @@ tests that ask it about every decision of a game ask about every ``EVERY``-th on
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterator
 
 import pytest
@@ -172,3 +173,34 @@ def test_every_recorded_move_made_as_actor_is_a_decision(games: list[Game]) -> N
             assert mine <= own
             assert all(i in mine for i in own if actors[i] == seat
                        or game.record[i].act is not Act.WIN)
+
+
+def test_the_normal_judge_values_moves_as_chances_so_no_loss_exceeds_the_scale(
+        games: list[Game]) -> None:
+    """Issue 20: "mất 100.5 điểm đánh giá" on a scale said to be 0–100 — a lỗi's cost (or a
+    bỏ ù's) was subtracted from a chance, below 0. The values are chances: 0 to 1."""
+    normal = reproducible_player("normal", ADVICE_SEED)
+    below = 0
+    for game in games:
+        for point in decision_points(game, 2):
+            seat_obs = deciding(point.before, 2).observation(2)
+            _, scored = normal.scored(seat_obs)  # type: ignore[attr-defined]
+            below += any(x.value < 0 for x in scored)
+            advice = advise(point.before, 2, "normal")
+            assert all(0.0 <= v <= 1.0 for v in advice.values.values())
+            assert all(advice.lost(a) <= 1.0 for a in advice.values)
+    assert below  # the penalties did push raw values below 0: the test can fail
+
+
+def test_an_advice_and_its_position_cross_to_another_process_whole(games: list[Game]) -> None:
+    """The viewer searches advice in the Worker's helper process (issue 20): the position
+    goes there pickled, the advice comes back pickled, equal and still read-only."""
+    point = next(p for p in decision_points(games[0], 3)
+                 if len(p.before.legal_actions()) > 1)
+    before = pickle.loads(pickle.dumps(point.before))
+    advice = advise(point.before)
+    assert advise(before) == advice
+    back = pickle.loads(pickle.dumps(advice))
+    assert back == advice and back.lost(back.best) == 0.0
+    with pytest.raises(TypeError):
+        back.values[back.best] = 1.0  # type: ignore[index]

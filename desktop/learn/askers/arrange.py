@@ -1,7 +1,8 @@
 """A dealt hand on the card board (RULES R3.6): the learner sorts it into chắn, cạ, ba đầu and
 què by choosing cards and naming the group (clicks or keys), or counts its chắn. The board
 shows the hand unarranged — the game chiếu would arrange it and give the answer away — and,
-once graded, the engine's arrangement from the item's answer."""
+once graded, the engine's arrangement from the item's answer; after a wrong answer, under the
+learner's own groups, each marked right or wrong."""
 
 from __future__ import annotations
 
@@ -30,14 +31,45 @@ def kind_title(kind: str) -> str:
             "ba_dau": translate("LearnAsk", "Ba đầu"), "que": translate("LearnAsk", "Què")}[kind]
 
 
-def answer_shelves(answer: Any) -> tuple[Shelf, ...]:
-    """The engine's arrangement (an item's answer) on four shelves, marked right."""
+def answer_groups(answer: Any, kind: str) -> tuple[tuple[Card, ...], ...]:
+    """The groups of one kind in the engine's arrangement (an item's answer)."""
+    if kind == "que":
+        return tuple((Card.parse(c),) for c in answer["que"])
+    return tuple(tuple(Card.parse(c) for c in g) for g in answer[kind])
+
+
+def answer_shelves(answer: Any, titled: bool = False) -> tuple[Shelf, ...]:
+    """The engine's arrangement on four shelves, marked right (`titled`: each title says it
+    is the answer, beside the learner's own)."""
     shelves = []
     for kind in KINDS:
-        groups = tuple(tuple(Card.parse(c) for c in g) for g in answer[kind]) if kind != "que" \
-            else tuple((Card.parse(c),) for c in answer["que"])
-        shelves.append(Shelf(kind, f"{kind_title(kind)} ({len(groups)})", groups,
-                             marks=(Mark.RIGHT,) * len(groups), empty="—"))
+        groups = answer_groups(answer, kind)
+        title = f"{kind_title(kind)} ({len(groups)})"
+        if titled:
+            title = translate("LearnAsk", "Đáp án — {shelf}").format(shelf=title)
+        shelves.append(Shelf(kind, title, groups, marks=(Mark.RIGHT,) * len(groups),
+                             empty="—"))
+    return tuple(shelves)
+
+
+def judged_shelves(groups: list[tuple[str, tuple[Card, ...]]], answer: Any
+                   ) -> tuple[Shelf, ...]:
+    """The learner's own groups on four shelves, each marked right when the engine's
+    arrangement has it (same kind, same cards) and wrong otherwise (issue 20: a wrong
+    arrangement showed the right one, not which of the learner's groups was wrong)."""
+    shelves = []
+    for kind in KINDS:
+        right = [sorted(g) for g in answer_groups(answer, kind)]
+        mine = tuple(g for k, g in groups if k == kind)
+        marks = []
+        for g in mine:
+            found = sorted(g) in right
+            if found:
+                right.remove(sorted(g))
+            marks.append(Mark.RIGHT if found else Mark.WRONG)
+        title = translate("LearnAsk", "Bạn xếp — {shelf}").format(
+            shelf=f"{kind_title(kind)} ({len(mine)})")
+        shelves.append(Shelf(kind, title, mine, marks=tuple(marks), empty="—"))
     return tuple(shelves)
 
 
@@ -87,14 +119,18 @@ class ArrangeAsker(Asker):
     def picture(self) -> BoardView:
         """The cards still in hand along the bottom, the groups made on four shelves."""
         if self.locked:
-            return BoardView(shelves=answer_shelves(self.item.answer), hovered=self.hovered)
+            answer = self.item.answer
+            right = self.grade is not None and self.grade.correct
+            return BoardView(shelves=answer_shelves(answer) if right else judged_shelves(
+                self.groups, answer) + answer_shelves(answer, titled=True), hovered=self.hovered)
         shelves = []
         for kind in KINDS:
             groups = tuple(g for k, g in self.groups if k == kind)
             shelves.append(Shelf(kind, f"{kind_title(kind)} ({len(groups)})", groups,
                                  empty=translate("LearnAsk", "chưa có")))
-        title = translate("LearnAsk", "Bài của {seat}: còn {n} quân chưa xếp").format(
-            seat=seat_name(int(self.item.position["seat"])), n=len(self.pool))
+        left = len(self.pool)  # a plain name: lupdate sees a count only so
+        title = translate("LearnAsk", "Bài của {seat}: còn %n quân chưa xếp", None, left).format(
+            seat=seat_name(int(self.item.position["seat"])))
         return BoardView(shelves=tuple(shelves), row=tuple(self.pool), row_title=title,
                          raised=frozenset(self.chosen),
                          cursor=self.cursor if self.pool else None, hovered=self.hovered)
@@ -154,8 +190,8 @@ class ArrangeAsker(Asker):
 
     def missing(self) -> str:
         """The cards not placed in a group yet."""
-        return translate("LearnAsk", "Còn {n} quân chưa xếp vào nhóm nào.").format(
-            n=len(self.pool))
+        left = len(self.pool)
+        return translate("LearnAsk", "Còn %n quân chưa xếp vào nhóm nào.", None, left)
 
     def response(self, elapsed_ms: int) -> JSON | None:
         """The groups as lessons takes them; None while cards remain unplaced."""
@@ -201,8 +237,9 @@ class CountChanAsker(Asker):
         """The hand as dealt (sorted by card); once graded, its arrangement."""
         if self.locked:
             return BoardView(shelves=answer_shelves(self.item.answer), hovered=self.hovered)
-        title = translate("LearnAsk", "Bài của {seat}: {n} quân").format(
-            seat=seat_name(int(self.item.position["seat"])), n=len(self.hand))
+        cards = len(self.hand)
+        title = translate("LearnAsk", "Bài của {seat}: %n quân", None, cards).format(
+            seat=seat_name(int(self.item.position["seat"])))
         return BoardView(row=self.hand, row_title=title, hovered=self.hovered)
 
     def response(self, elapsed_ms: int) -> JSON | None:

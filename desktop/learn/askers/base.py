@@ -1,6 +1,7 @@
 """What every question of the drill player does: its picture (chiếu, dealing table or card
 board), its controls in the side panel, the learner's clicks and keys, and the response it
-sends to lessons.drills.grade — in the shape lessons/README.md documents for its kind.
+sends to lessons.drills.grade — in the shape lessons/README.md documents for its kind. The
+learner chooses (clicks, keys), then Enter (or Trả lời) answers: one way in every drill.
 
 An asker never decides whether an answer is right: it collects what the learner said; the
 player grades it and gives the Grade back (`show_grade`) to be shown, with the item's answer
@@ -20,7 +21,11 @@ class Asker(QObject):
     """One question being answered; see the module docstring."""
 
     changed = Signal()  # the picture or whether the answer is complete changed
-    answer_now = Signal()  # the learner's input is a whole answer (a seat clicked): grade it
+    # the picture's own answer button (the Enter of its label) was pressed: grade now. Every
+    # other choice (a seat, a pile, a number, Y/N, U/C) only chooses; Enter answers, in every
+    # drill alike (issue 20: bốc cái answered on the digit, and the Enter a learner typed next,
+    # as chia bài asks, skipped the explanation)
+    answer_now = Signal()
 
     # The key commands (desktop/keys.py, sections DRILL and ARRANGE) this question takes;
     # the drill page enables only these, so one key never means two things at once.

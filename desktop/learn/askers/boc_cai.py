@@ -1,5 +1,6 @@
 """Bốc cái (RULES R2.6): the seats around the table, the picker marked, the quân cái shown;
-the learner clicks the seat that receives the cái pile (or types its number). In the timed
+the learner clicks the seat that receives the cái pile (or types its number), then Enter
+answers. In the timed
 mode a countdown runs on the table and the time taken goes with the answer."""
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class BocCaiAsker(Asker):
     def retranslate(self) -> None:
         """The hint in the current language."""
         self.hint.setText(translate("LearnAsk", "Bấm vào ghế được phần cái, hoặc gõ số ghế "
-                                                "(0–{last}).").format(last=self.players - 1))
+                                                "(0–{last}), rồi Enter để trả lời.").format(
+            last=self.players - 1))
         super().retranslate()
 
     def picture(self) -> DealingView:
@@ -81,15 +83,14 @@ class BocCaiAsker(Asker):
             hovered=self.hovered)
 
     def choose(self, seat: int) -> None:
-        """The learner names a seat: that is the whole answer."""
+        """The learner names a seat (Enter answers)."""
         if self.locked or not 0 <= seat < self.players:
             return
         self.seat = seat
         self.changed.emit()
-        self.answer_now.emit()
 
     def click(self, hit: Hit) -> None:
-        """A click on a seat's plate answers."""
+        """A click on a seat's plate chooses it."""
         if hit.kind is HitKind.SEAT and hit.seat is not None:
             self.choose(hit.seat)
 

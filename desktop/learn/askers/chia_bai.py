@@ -18,7 +18,7 @@ from desktop.i18n import translate
 from desktop.learn.askers.base import Asker
 from desktop.learn.askers.boc_cai import picker_badge, recipient_badge
 from desktop.learn.askers.numbers import NumberBox
-from desktop.learn.words import card_text, pile_name, seat_name
+from desktop.learn.words import card_count, card_text, noc_count, pile_name, seat_name
 from desktop.qt import QFormLayout, QLabel, QObject, Qt, QWidget
 from engine.chan import Card
 from lessons.chia_bai import deal_of
@@ -160,11 +160,11 @@ class ChiaBaiAsker(Asker):
         seats = [self._seat(s, ans, wrong) for s in range(self.players)]
         if self.step == "piles":
             return DealingView(tuple(seats), deck=10, deck_label=translate(
-                "LearnAsk", "Cỗ bài đã xào: {n} quân").format(n=self._cards()),
+                "LearnAsk", "Cỗ bài đã xào: {cards}").format(cards=card_count(self._cards())),
                 hovered=self.hovered)
         if self.step == "hands":  # dealt: the hands, the nọc and the quân cái remembered
             card = self._cai_card()
-            noc = (translate("LearnAsk", "Nọc: {n} quân").format(n=ans["noc"]) if ans
+            noc = (noc_count(ans["noc"]) if ans
                    else translate("LearnAsk", "Nọc"))
             return DealingView(tuple(seats), deck=6, deck_label=noc, shown=card,
                                shown_label=translate("LearnAsk", "Quân cái: {card}").format(
@@ -195,7 +195,7 @@ class ChiaBaiAsker(Asker):
             badges.append(recipient_badge())
             mark = Mark.RIGHT
         if ans is not None and self.step == "hands":
-            note = translate("LearnAsk", "{n} quân").format(n=ans["sizes"][s])
+            note = card_count(ans["sizes"][s])
             if s == ans["first"]:
                 badges.append(Badge(translate("LearnAsk", "đi trước"), "green"))
                 mark = Mark.RIGHT
@@ -219,16 +219,16 @@ class ChiaBaiAsker(Asker):
             tag = _and(tag, given_to(self.handed.index(k)))
         if ans is not None:
             if step == "noc" and k == self.pile:
-                tag = translate("LearnAsk", "Nọc: {n} quân").format(n=ans["noc_size"])
+                tag = noc_count(ans["noc_size"])
                 layers = 6
                 mark = Mark.RIGHT if not wrong else Mark.WRONG
             if step == "cai":
                 if k == self.pile:
-                    tag = translate("LearnAsk", "Phần cái: {n} quân").format(
-                        n=ans["cai_pile_size"])
+                    tag = translate("LearnAsk", "Phần cái: {cards}").format(
+                        cards=card_count(ans["cai_pile_size"]))
                     mark = Mark.RIGHT if not wrong else Mark.WRONG
                 if k == self.noc:
-                    tag = translate("LearnAsk", "Nọc: {n} quân").format(n=ans["noc_after"])
+                    tag = noc_count(ans["noc_after"])
             if step == "hand_out":
                 if k in ans["dead_piles"]:
                     tag, dim = translate("LearnAsk", "để riêng"), True
@@ -252,10 +252,9 @@ class ChiaBaiAsker(Asker):
             self._to_number()
 
     def _choose_seat(self, s: int) -> None:
-        if self.step == "recipient":
+        if self.step == "recipient":  # chosen; Enter answers, as in every step
             self.seat = s
             self.changed.emit()
-            self.answer_now.emit()
         elif self.step == "hands":
             self.seat = s
             self.changed.emit()

@@ -127,8 +127,8 @@ class MoveAsker(_TicksRules, ChieuAsker):
     def retranslate(self) -> None:
         """Texts in the current language."""
         self.hint.setText(translate("LearnAsk", "Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), "
-                                                "rồi Trả lời. Không phạm lỗi nào thì bấm Hợp lệ "
-                                                "(N)."))
+                                                "hoặc bấm Hợp lệ (N) nếu không phạm lỗi nào; rồi "
+                                                "Enter để trả lời."))
         self.rules.retranslate()
         if self.bao is not None:
             self.bao.setText(translate("LearnAsk", "Đi nước này thì bị báo ({key})").format(
@@ -148,12 +148,13 @@ class MoveAsker(_TicksRules, ChieuAsker):
         card = self.move.card
         lit = frozenset({card}) if card is not None else frozenset()
         prompts = (Prompt("drill_no", translate("LearnAsk", "Hợp lệ"), key_hint("drill_no"),
+                          primary=self.allowed and not self.rules.ticked(),
                           enabled=not self.locked),)
         in_hand = card if card is not None and card in self.game.hand_cards(self.seat) else None
         return self.view(prompts, message, lit, in_hand)
 
     def command(self, command: str, key: str) -> None:
-        """N: allowed (nothing ticked) and answer; B: the báo box."""
+        """N: allowed (nothing ticked; Enter answers); B: the báo box."""
         if self.locked:
             return
         if command == "drill_no":
@@ -161,7 +162,7 @@ class MoveAsker(_TicksRules, ChieuAsker):
             if self.bao is not None:
                 self.bao.setChecked(False)
             self.allowed = True
-            self.answer_now.emit()
+            self.changed.emit()
         elif command == "drill_bao" and self.bao is not None:
             self.bao.toggle()
 
@@ -188,7 +189,8 @@ class ClaimAsker(ChieuAsker):
 
     def retranslate(self) -> None:
         """The hint in the current language."""
-        self.hint.setText(translate("LearnAsk", "Chọn trên chiếu: Ù, Chíu hoặc Không."))
+        self.hint.setText(translate("LearnAsk", "Chọn trên chiếu: Ù, Chíu hoặc Không; rồi Enter "
+                                                "để trả lời."))
         super().retranslate()
 
     def picture(self) -> ChieuView:
@@ -207,12 +209,11 @@ class ClaimAsker(ChieuAsker):
         return self.view(prompts, message)
 
     def command(self, command: str, key: str) -> None:
-        """U, C or N is the answer."""
+        """U, C or N chooses the answer (Enter gives it)."""
         if self.locked or command not in CLAIM_ACTS:
             return
         self.act = CLAIM_ACTS[command]
         self.changed.emit()
-        self.answer_now.emit()
 
     def missing(self) -> str:
         """None of the three answers given yet."""
@@ -241,8 +242,8 @@ class TraiViAsker(_TicksRules, Asker):
 
     def retranslate(self) -> None:
         """Texts in the current language."""
-        self.hint.setText(translate("LearnAsk", "Đánh dấu lỗi nếu đặt sai, rồi Trả lời; đặt "
-                                                "đúng thì bấm Hợp lệ (N)."))
+        self.hint.setText(translate("LearnAsk", "Đánh dấu lỗi nếu đặt sai, hoặc bấm Hợp lệ (N) "
+                                                "nếu đặt đúng; rồi Enter để trả lời."))
         self.rules.retranslate()
         super().retranslate()
 
@@ -259,11 +260,11 @@ class TraiViAsker(_TicksRules, Asker):
         return BoardView(shelves=(shelf,), hovered=self.hovered)
 
     def command(self, command: str, key: str) -> None:
-        """N: laid right."""
+        """N: laid right (Enter answers)."""
         if command == "drill_no" and not self.locked:
             self.rules.set_ticked(set())
             self.allowed = True
-            self.answer_now.emit()
+            self.changed.emit()
 
     def response(self, elapsed_ms: int) -> JSON | None:
         """``{"rules": [ids]}`` — empty only when said with N."""

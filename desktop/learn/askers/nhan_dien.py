@@ -36,12 +36,11 @@ class WaitingAsker(ChieuAsker):
         return self.view((yes, no))
 
     def command(self, command: str, key: str) -> None:
-        """Y or N is the answer."""
+        """Y or N chooses the answer (Enter gives it)."""
         if self.locked or command not in self.commands:
             return
         self.said = command == "drill_yes"
         self.changed.emit()
-        self.answer_now.emit()
 
     def missing(self) -> str:
         """Neither answer given yet."""
@@ -143,7 +142,8 @@ class EatAsker(ChieuAsker):
         """The hint in the current language."""
         self.hint.setText(translate(
             "LearnAsk", "Bấm vào mọi quân trên tay ăn được quân này mà không phạm lỗi (hoặc "
-                        "←/→ rồi Space), rồi Trả lời. Không được ăn thì bấm Không ăn (N)."))
+                        "←/→ rồi Space); không được ăn thì bấm Không ăn (N). Rồi Enter để trả "
+                        "lời."))
         super().retranslate()
 
     def picture(self) -> ChieuView:
@@ -158,7 +158,8 @@ class EatAsker(ChieuAsker):
                              highlighted=frozenset(Card.parse(c) for c in clean))
         prompts = (Prompt("drill_submit", translate("LearnAsk", "Ăn với quân đã chọn"),
                           key_hint("drill_submit"), primary=True, enabled=bool(self.with_)),
-                   Prompt("drill_no", translate("LearnAsk", "Không ăn"), key_hint("drill_no")))
+                   Prompt("drill_no", translate("LearnAsk", "Không ăn"), key_hint("drill_no"),
+                          primary=self.declined and not self.with_))
         message = translate("LearnAsk", "{card} đang chờ ăn.").format(
             card=card_text(live)) if live else ""
         cursor = self.order[self.cursor] if self.order else None
@@ -187,12 +188,11 @@ class EatAsker(ChieuAsker):
         elif command == "drill_toggle" and self.order:
             self.with_ ^= {self.order[self.cursor]}
             self.changed.emit()
-        elif command == "drill_no":
+        elif command == "drill_no":  # chosen; Enter answers
             self.with_.clear()
             self.declined = True
             self.changed.emit()
-            self.answer_now.emit()
-        elif command == "drill_submit" and self.with_:
+        elif command == "drill_submit":  # the picture's Enter button
             self.answer_now.emit()
 
     def missing(self) -> str:

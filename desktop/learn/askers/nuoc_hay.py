@@ -68,8 +68,9 @@ class NuocHayAsker(ChieuAsker):
     def retranslate(self) -> None:
         """Texts in the current language."""
         self.hint.setText(translate(
-            "LearnAsk", "Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút. Các nước này đều "
-                        "không phạm lỗi; bạn chỉ thấy bài của ghế này.").format(
+            "LearnAsk", "Chọn nước hay nhất: bấm số 1–{n} hoặc bấm vào nút, rồi Enter để trả "
+                        "lời. Các nước này đều không phạm lỗi; bạn chỉ thấy bài của ghế "
+                        "này.").format(
             n=len(self.options)))
         for n, button in enumerate(self.buttons):
             button.setText(self._label(n))
@@ -111,14 +112,13 @@ class NuocHayAsker(ChieuAsker):
         return self.view(message=message, highlighted=frozenset(lit))
 
     def choose(self, n: int) -> None:
-        """Option n (from 0) is the answer."""
+        """Option n (from 0) is chosen (Enter answers)."""
         if self.locked or not 0 <= n < len(self.options):
             return
         self.chosen = n
         for i, button in enumerate(self.buttons):
             button.setChecked(i == n)
         self.changed.emit()
-        self.answer_now.emit()
 
     def command(self, command: str, key: str) -> None:
         """1–4: that option."""

@@ -45,7 +45,7 @@ class XuongAsker(ChieuAsker):
     def retranslate(self) -> None:
         """Texts in the current language."""
         self.hint.setText(translate("LearnAsk", "Mở bảng xướng, chọn các cước theo đúng thứ tự "
-                                                "kèm số lượng, rồi bấm Xướng."))
+                                                "kèm số lượng, bấm Xướng; rồi Enter để trả lời."))
         self.open_button.setText(translate("LearnAsk", "Xướng… ({key})").format(
             key=key_hint("drill_call")))
         self.said.setText(translate("LearnAsk", "Lời xướng của bạn: {call}").format(
@@ -90,9 +90,9 @@ class XuongAsker(ChieuAsker):
         dialog.open()
 
     def _called(self, dialog: DrillCallDialog) -> None:
-        self.call = dialog.call()
+        self.call = dialog.call()  # composed; Enter answers, as in every drill
         self.retranslate()
-        self.answer_now.emit()
+        self.changed.emit()
 
     def _closed(self, dialog: DrillCallDialog) -> None:
         if self.dialog is dialog:

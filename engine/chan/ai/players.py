@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Act, Action
-from engine.chan.ai.policy import Scored, best, fault_cost, score
+from engine.chan.ai.policy import Scored, best, chances, fault_cost, score
 from engine.chan.ai.reasons import Reason, card_en, card_vi, explain
 from engine.chan.ai.situation import Situation, from_observation
 from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
@@ -71,9 +71,10 @@ class NormalPlayer:
         return s, score(s)
 
     def evaluate(self, obs: Observation) -> dict[Action, float]:
-        """A rough chance of winning after each legal action (lỗi cost subtracted)."""
+        """A rough chance of winning after each legal action, 0 to 1 (lỗi cost subtracted:
+        policy.chances)."""
         _, scored = self.scored(obs)
-        return {x.action: x.value for x in scored}
+        return chances(scored)
 
     def choose(self, obs: Observation) -> Decision:
         """The best clean action."""
@@ -85,8 +86,7 @@ class NormalPlayer:
             raise ValueError(f"seat {obs.seat} has no decision to make now")
         s, scored = self.scored(obs)
         pick = best(scored)
-        return (Decision(pick.action, explain(s, pick, scored), pick.value),
-                {x.action: x.value for x in scored})
+        return Decision(pick.action, explain(s, pick, scored), pick.value), chances(scored)
 
 
 @dataclass(frozen=True, slots=True)

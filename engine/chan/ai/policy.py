@@ -201,6 +201,14 @@ def _score_leave(s: Situation, a: Action, faults: tuple[str, ...], nxt: int) -> 
     return Scored(a, v, faults, hand=s.hand, hand_n=s.hand_n, mat_chan=s.mat_chan)
 
 
+def chances(scored: list[Scored]) -> dict[Action, float]:
+    """Each action's value as the chance of ù it stands for, 0 to 1 (what ``judge`` reports
+    to the review): a lỗi's cost, a bỏ ù's or a feed's can push a value below 0 and a chíu's
+    bonus above 1, which rank moves but are no chance — a move worse than hopeless is
+    hopeless, so "value lost" never exceeds the scale it is told on (issue 20)."""
+    return {x.action: min(WIN_VALUE, max(0.0, x.value)) for x in scored}
+
+
 def best(scored: list[Scored]) -> Scored:
     """The clean action with the highest value; if every action is a lỗi, the least bad."""
     clean = [x for x in scored if not x.faults]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from engine.actions import Act, Action
 from engine.chan.ai.players import Decision, NormalPlayer, decision_rng
-from engine.chan.ai.policy import Scored, best
+from engine.chan.ai.policy import Scored, best, chances
 from engine.chan.ai.reasons import Reason, action_text, explain
 from engine.chan.ai.rollout import Simulator
 from engine.chan.ai.tracker import track
@@ -89,6 +89,11 @@ def _errors(means: list[float], diffs: list[float], done: int) -> list[float]:
         var = max(0.0, diffs[i] / done - gain * gain) / max(1, done - 1)
         out.append(var ** 0.5)
     return out
+
+
+def _vi(number: str) -> str:
+    """A number as Vietnamese writes it: the decimal comma."""
+    return number.replace(".", ",")
 
 
 class StrongPlayer:
@@ -222,13 +227,14 @@ class StrongPlayer:
         normal policy, whose best move it is."""
         decision, scored, result = self.decide(obs)
         if result is None:
-            return decision, {x.action: x.value for x in scored}
+            return decision, chances(scored)
         return decision, self._values(scored, result, decision.action)
 
     def _values(self, scored: list[Scored], result: SearchResult,
                 chosen: Action) -> dict[Action, float]:
-        """Rollout means for the searched candidates; the normal policy's values for the
-        rest, never above the lowest mean (a lỗi keeps its penalty below that).
+        """Rollout means for the searched candidates; the normal policy's values as chances
+        (policy.chances) for the rest, never above the lowest mean (a lỗi keeps its penalty
+        below that, down to no chance at all).
 
         The search cannot tell apart moves whose difference is within its noise: a searched
         candidate that leads ``chosen`` without the confidence ``choose`` requires to switch
@@ -236,7 +242,7 @@ class StrongPlayer:
         leading candidate) is reported at the chosen move's value — a tie, it loses nothing.
         Every other searched candidate keeps its mean, so ``chosen`` is the best clean move.
         """
-        out = {x.action: x.value for x in scored}
+        out = chances(scored)  # the rest: the normal policy's, as chances (issue 20)
         lo = min(result.means)
         top = result.means[result.actions.index(chosen)]
         for a, m in zip(result.actions, result.means, strict=True):
@@ -249,6 +255,39 @@ class StrongPlayer:
     def _diem(self, result: SearchResult, i: int) -> float:
         """The mean điểm candidate i was paid in the rollouts."""
         return (result.means[i] - result.wins[i]) / self.points if self.points else 0.0
+
+    def _kept(self, result: SearchResult, first: int, second: int, other: Reason) -> Reason:
+        """Why the normal policy's move is kept although ``other`` did better in the rollouts:
+        said as what the search cannot tell apart — too few worlds, a lead smaller than the
+        search's margin of error (with it), or than ``min_gain`` — so "wins more, yet kept"
+        does not read as a contradiction (issue 20)."""
+        pct, pct2 = (round(100 * result.wins[i]) for i in (first, second))
+        pts, pts2 = (f"{self._diem(result, i):+.1f}" for i in (first, second))
+        gain = f"{100 * (result.means[second] - result.means[first]):.1f}"
+        noise = f"{100 * self.z * result.errors[second]:.1f}"
+        head = Reason(f"mô phỏng {result.worlds} thế bài: {other.vi} hơn nước này {_vi(gain)} "
+                      f"điểm đánh giá (thắng {pct2}%, {_vi(pts2)} điểm, so với {pct}%, "
+                      f"{_vi(pts)} điểm)",
+                      f"{result.worlds} sampled deals: {other.en} scores {gain} evaluation "
+                      f"points more than this move (wins {pct2}%, {pts2} điểm, against "
+                      f"{pct}%, {pts} điểm)")
+        if result.worlds < self.min_worlds:
+            why = Reason(f"nhưng {result.worlds} thế bài là quá ít để đổi nước (cần ít nhất "
+                         f"{self.min_worlds}), nên giữ nước này",
+                         f"but {result.worlds} deals are too few to switch on (at least "
+                         f"{self.min_worlds} are needed), so this move is kept")
+        elif float(gain) <= float(noise):
+            why = Reason(f"nhưng sai số của mô phỏng là ±{_vi(noise)}: chênh lệch đó có thể "
+                         f"chỉ là may rủi, nên giữ nước này",
+                         f"but the simulation's margin of error is ±{noise}: the difference "
+                         f"may be luck alone, so this move is kept")
+        else:
+            least = f"{100 * self.min_gain:.1f}"
+            why = Reason(f"nhưng máy chỉ đổi nước khi hơn ít nhất {_vi(least)} điểm, nên giữ "
+                         f"nước này",
+                         f"but the computer switches only for a lead of at least {least} "
+                         f"points, so this move is kept")
+        return Reason(f"{head.vi}, {why.vi}", f"{head.en}, {why.en}")
 
     def choose(self, obs: Observation) -> Decision:
         """Normal's move when it is forced or clear; otherwise the best searched move."""
@@ -278,18 +317,14 @@ class StrongPlayer:
         why = explain(s, chosen, scored)
         runner = cands[order[1]]
         first, second = order[0], order[1]
-        pct, pct2 = (round(100 * result.wins[i]) for i in (first, second))
-        pts, pts2 = (f"{self._diem(result, i):+.1f}" for i in (first, second))
         other = action_text(runner.action)
         if result.means[second] > result.means[first]:
-            tail = Reason(f"mô phỏng {result.worlds} thế bài: {other.vi} thắng {pct2}% "
-                          f"({pts2} điểm) so với {pct}% ({pts} điểm), chưa đủ chắc để đổi",
-                          f"{result.worlds} sampled deals: {other.en} wins {pct2}% "
-                          f"({pts2} điểm) against {pct}% ({pts} điểm), not a sure enough "
-                          f"difference to switch")
+            tail = self._kept(result, first, second, other)
         else:
-            tail = Reason(f"mô phỏng {result.worlds} thế bài: thắng {pct}% ({pts} điểm), "
-                          f"{other.vi} chỉ {pct2}% ({pts2} điểm)",
+            pct, pct2 = (round(100 * result.wins[i]) for i in (first, second))
+            pts, pts2 = (f"{self._diem(result, i):+.1f}" for i in (first, second))
+            tail = Reason(f"mô phỏng {result.worlds} thế bài: thắng {pct}% ({_vi(pts)} điểm), "
+                          f"{other.vi} chỉ {pct2}% ({_vi(pts2)} điểm)",
                           f"{result.worlds} sampled deals: wins {pct}% ({pts} điểm), "
                           f"{other.en} only {pct2}% ({pts2} điểm)")
         return (Decision(chosen.action, Reason(f"{why.vi}; {tail.vi}", f"{why.en}; {tail.en}"),
