@@ -67,7 +67,7 @@ class WinFacts:
 
 # The kinds whose counts in the 20 cards decide a cước: the red cards (C12–C14, C18), lèo
 # (C14) and tôm (C15).
-_COUNTED = (Card.V8, Card.S8, Card.V9, Card.S9, Card.CC, Card.N7, Card.V3, Card.S3)
+_COUNTED = H.counter((Card.V8, Card.S8, Card.V9, Card.S9, Card.CC, Card.N7, Card.V3, Card.S3))
 
 
 def bach_thu(f: WinFacts) -> bool:
@@ -82,7 +82,7 @@ def detect(f: WinFacts) -> Instances:
     """The true cước of a win, in canonical order (R8.5), each with its count (R6)."""
     hand_w = f.hand if f.card is None else H.add(f.hand, f.card)
     n_w = f.hand_n + (f.card is not None)
-    v8, s8, v9, s9, cc, n7, v3, s3 = H.counts_in(hand_w, _COUNTED, f.mat_packed)
+    v8, s8, v9, s9, cc, n7, v3, s3 = _COUNTED(hand_w, f.mat_packed)
     found: list[tuple[str, int]] = []
     if f.thong:
         found.append(("thong", 1))
