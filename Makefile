@@ -33,7 +33,7 @@ run: venv
 
 test: venv
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict engine
+	$(BIN)/mypy --strict engine replays lessons desktop
 	$(BIN)/python -m pytest
 
 bench: venv

@@ -49,16 +49,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import hand as H
-from engine.ai import NormalPlayer, Player, make_player
-from engine.ai.selfplay import audit, play_game
-from engine.ai.strong import POINTS, StrongPlayer, strong_player
-from engine.ai.value import DEFAULT_KNOBS, Knobs
-from engine.ai.worlds import Hidden, reach_observer
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.ai import NormalPlayer, Player, make_player
+from engine.chan.ai.selfplay import audit, play_game
+from engine.chan.ai.strong import POINTS, StrongPlayer, strong_player
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
+from engine.chan.ai.worlds import Hidden, reach_observer
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
 from engine.events import EndKind
-from engine.game import Game, Mode
-from engine.observation import Observation
+from engine.game import Mode
 
 OFFSETS = {"strong": 1_000_000, "random": 2_000_000, "audit": 3_000_000, "latency": 4_000_000,
            "duplicate": 5_000_000}
@@ -473,7 +474,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--sections", default="latency,random,audit,strong",
                     help="comma-separated: latency, random, audit, strong, duplicate")
+    ap.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = ap.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("ai.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
     if args.quick:
         args.strong_games, args.random_games, args.audit_games = 40, 200, 400
         args.latency_games, args.strong_samples = 6, 15

@@ -12,13 +12,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import hand as H
-from engine.cards import DECK, Card
-from engine.cuoc import WinFacts, detect, total
-from engine.deal import Deal
-from engine.game import Game
-from engine.melds import Meld, MeldKind
-from engine.rules import LangRules
+from engine.chan import hand as H
+from engine.chan.cards import DECK, Card
+from engine.chan.cuoc import WinFacts, detect, total
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.melds import Meld, MeldKind
+from engine.chan.rules import LangRules
 
 
 def _rate(n: int, fn: Callable[[], object], min_seconds: float) -> float:
@@ -100,7 +100,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=1.5, help="per micro-benchmark")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    parser.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = parser.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("engine.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
     rng = random.Random(2026)
 
     decisions, secs = random_games(args.games, 1)

@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import Act
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from replays.analyzer import analyze_session
 from replays.chanjson import dumps, loads, parse, to_json
 from replays.record import GameRecord, SessionRecord
@@ -108,7 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--report-games", type=int, default=5000,
                         help="games of the report's database (0: no report figures)")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    parser.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = parser.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("replays.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
 
     records = random_records(args.games, 1)
     sessions = sessions_of(records)

@@ -69,7 +69,7 @@ def make_library(path: Path, games: int = 1000, seed: int = 1,
                  levels: tuple[str, ...] = LEVELS, hoi_games: int = SESSION_GAMES) -> list[int]:
     """A replay database of `games` AI-only games in hội of `hoi_games` (one level per seat;
     seat 0 recorded as the human learner); the game ids, oldest first."""
-    from engine.ai.selfplay import play_session
+    from engine.chan.ai.selfplay import play_session
     from replays.record import GameRecord, Player, SessionRecord
     from replays.store import Store
 
@@ -176,7 +176,7 @@ def measure(db: Path, steps: int) -> dict[str, float | int]:
 def start_next_game_ms(store: Store, game_id: int, starts: int = 5) -> float:
     """The median time of starting the next game of ``game_id``'s hội (each start adds one:
     the database measured is a copy)."""
-    from engine.deal import Deal
+    from engine.chan.deal import Deal
     from replays.recorder import Recorder
 
     session_id, _ = store.locate(game_id)

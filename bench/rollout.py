@@ -27,14 +27,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import make_player
-from engine.ai.players import NormalPlayer
-from engine.ai.rollout import Simulator
-from engine.ai.tracker import track
-from engine.ai.worlds import ChainWorlds, clone, hidden_of
-from engine.deal import Deal
-from engine.game import Game
-from engine.observation import Observation
+from engine.chan.ai import make_player
+from engine.chan.ai.players import NormalPlayer
+from engine.chan.ai.rollout import Simulator
+from engine.chan.ai.tracker import track
+from engine.chan.ai.worlds import ChainWorlds, clone, hidden_of
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
 
 
 def deal_for(seed: int, index: int) -> Deal:
@@ -128,7 +128,7 @@ def search_speed(seed: int, games: int, per_game: int, worlds: int) -> dict[str,
     """The strong player's whole search (worlds sampled and weighted, every candidate rolled
     out in each) at the same positions, with a fixed number of worlds: worlds per CPU second.
     At a time budget, that is how many worlds a decision gets."""
-    from engine.ai.strong import strong_player
+    from engine.chan.ai.strong import strong_player
     total_w = 0
     total_t = 0.0
     searched = 0
@@ -159,7 +159,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="play this many all-normal games and digest their events")
     ap.add_argument("--save", type=Path, help="write the per-game digests here")
     ap.add_argument("--check", type=Path, help="compare the per-game digests with this file")
+    ap.add_argument("--baseline", type=Path, metavar="DIR",
+                    help="run old (DIR, another checkout) and new side by side "
+                         "(bench/side_by_side.py)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: runs of each, alternating")
     args = ap.parse_args(argv)
+    if args.baseline is not None:
+        from side_by_side import main_of
+        return main_of("rollout.py", sys.argv[1:] if argv is None else argv, args.baseline,
+                       args.rounds, "--json" in (sys.argv[1:] if argv is None else argv))
     if args.equivalence:
         start = time.perf_counter()
         games = normal_games(args.seed, args.equivalence)

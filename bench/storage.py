@@ -19,15 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from replays.store import Store
 
 
 def one_game(seed: int) -> Game:
     """A whole game of the normal computer players."""
-    from engine.ai import make_player
-    from engine.ai.selfplay import play_game
+    from engine.chan.ai import make_player
+    from engine.chan.ai.selfplay import play_game
 
     return play_game(Game(Deal.shuffled(seed)), [make_player("normal") for _ in range(4)])
 

@@ -1,6 +1,6 @@
 """Tune the normal policy's constants by duplicate evaluation (issue 15).
 
-`python bench/tune.py --deals 2000` walks the constants of engine.ai.value.Knobs one at a
+`python bench/tune.py --deals 2000` walks the constants of engine.chan.ai.value.Knobs one at a
 time: each is tried at ×(1 ± step) (0 and a small value for those at 0), every try played
 as a `duplicate` candidate (bench/ai.py: the variant at each seat of every deal against three
 default `normal`, the same deals all-`normal` as baseline). A try is kept when its win share
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import duplicate
 
-from engine.ai.value import DEFAULT_KNOBS, Knobs
+from engine.chan.ai.value import DEFAULT_KNOBS, Knobs
 
 
 def spec(knobs: Knobs) -> str:

@@ -22,10 +22,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import hand as H
-from engine.ai.worlds import ChainWorlds, hidden_of, sample_deal
-from engine.game import Game, Mode
-from engine.observation import Observation
+from engine.chan import hand as H
+from engine.chan.ai.worlds import ChainWorlds, hidden_of, sample_deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
+from engine.game import Mode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rollout import normal_games

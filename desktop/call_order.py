@@ -5,8 +5,7 @@ the title of each group — shared by the Học reference and the xướng dialo
 from __future__ import annotations
 
 from desktop.i18n import translate
-from engine.cuoc import ORDER_GROUP, canonical
-from engine.cuoc_ids import CUOC_IDS
+from engine.chan import CUOC_IDS, ORDER_GROUP, canonical
 
 ORDER: tuple[str, ...] = tuple(cid for cid, _ in canonical((cid, 1) for cid in CUOC_IDS))
 GROUPS: tuple[int, ...] = tuple(sorted(set(ORDER_GROUP.values())))

@@ -5,8 +5,8 @@ làng options of R11 with their values — shared by the settings dialog and the
 from __future__ import annotations
 
 from desktop.i18n import translate
+from engine.chan import LangRules
 from engine.game import Mode
-from engine.rules import LangRules
 
 
 def mode_name(mode: Mode) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from desktop.chieu.frame import Frame
 from desktop.chieu.strip import card_strip
 from desktop.qt import QImage
-from engine.cards import Card
+from engine.chan import Card
 
 
 def frame_image(frame: Frame) -> QImage:

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from desktop.i18n import translate
 from desktop.qt import QAction, QKeySequence, Qt, QWidget
-from engine.deal import N_PILES
+from engine.chan import N_PILES
 
 
 class Section(StrEnum):

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.ai import LEVELS
+from engine.chan import DEFAULT_RULES, LangRules
+from engine.chan.ai import LEVELS
 from engine.errors import BadRules
 from engine.game import Mode
-from engine.rules import DEFAULT_RULES, LangRules
 from replays.files import DAMAGED_SUFFIX as DAMAGED_SUFFIX  # the settings' callers use them
 from replays.files import keep_damaged as keep_damaged
 from replays.files import replace_regular

@@ -38,8 +38,8 @@ from desktop.settings import (
     Settings,
     clean_name,
 )
+from engine.chan import LangRules
 from engine.game import Mode
-from engine.rules import LangRules
 from replays.names import MAX_NAME
 
 

@@ -1,30 +1,29 @@
-"""The rules of Chắn: pure, deterministic, typed; no I/O, no Qt, no pygame (DESIGN.md)."""
-
-from engine.actions import Act, Action
-from engine.cards import Card, parse_card, parse_cards
-from engine.deal import Deal, Piles, cai_recipient
-from engine.errors import BadCardCode, BadDeal, ChanError, IllegalAction
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
+"""The engine: the shared core of every game — the table, the claim window, the event log, the
+hội, the rule registry — and one package per ruleset behind engine.ruleset's protocol
+(DESIGN.md "Two games on one engine"). Pure, deterministic, typed; no I/O, no Qt, no pygame.
+"""
 
 __version__ = "0.1.0"
 
+from engine import chan
+from engine.actions import Act, Action
+from engine.errors import BadCardCode, BadDeal, ChanError, IllegalAction
+from engine.game import Game, Mode, Phase
+from engine.ruleset import RULESETS, Ruleset, ruleset_named
+
 __all__ = [
+    "RULESETS",
     "Act",
     "Action",
     "BadCardCode",
     "BadDeal",
-    "Card",
     "ChanError",
-    "Deal",
     "Game",
     "IllegalAction",
-    "LangRules",
     "Mode",
     "Phase",
-    "Piles",
+    "Ruleset",
     "__version__",
-    "cai_recipient",
-    "parse_card",
-    "parse_cards",
+    "chan",
+    "ruleset_named",
 ]

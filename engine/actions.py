@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.cards import Card, parse_card
-from engine.cuoc_ids import check_call, parse_cuoc_id
 from engine.errors import BadAction, BadCardCode
+from engine.kind import Kind
+from engine.ruleset import Ruleset, ruleset_named
 
 
 class Act(StrEnum):
@@ -48,7 +48,7 @@ class Action:
 
     seat: int
     act: Act
-    card: Card | None = None
+    card: Kind | None = None
     cuoc: Call = ()
 
     def __post_init__(self) -> None:
@@ -59,7 +59,9 @@ class Action:
         if self.cuoc:
             if self.act is not Act.CALL:
                 raise BadAction(f"'{self.act}' takes no cước")
-            check_call(self.cuoc)  # never a count beyond what a hand can hold (issue 13)
+            # never a count beyond what a hand can hold (issue 13); the default game's calls
+            # (FORMATS: a record without "game" is Chắn)
+            ruleset_named().check_call(self.cuoc)
 
     def __str__(self) -> str:
         text = f"{self.seat} {self.act.value}"
@@ -78,8 +80,10 @@ class Action:
         return self.act is not Act.DECLINE
 
     @classmethod
-    def parse(cls, text: str) -> Action:
-        """Read the text form."""
+    def parse(cls, text: str, ruleset: Ruleset | None = None) -> Action:
+        """Read the text form (cards and cước of ``ruleset``; by default the default game's,
+        FORMATS: Chắn)."""
+        rs = ruleset_named() if ruleset is None else ruleset
         parts = text.split()
         if len(parts) < 2:
             raise BadAction(f"'{text}': an action is '<seat> <act> [card]', e.g. '0 discard 9v'")
@@ -96,14 +100,14 @@ class Action:
             cuoc = []
             for tok in parts[2:]:
                 name, _, n = tok.partition(":")
-                cuoc.append((parse_cuoc_id(name), _count(n or "1", text)))
+                cuoc.append((rs.parse_cuoc_id(name), _count(n or "1", text)))
             return cls(seat, act, None, tuple(cuoc))
         if len(parts) > 3:
             raise BadAction(f"'{text}': too many words")
         card = None
         if len(parts) == 3:
             try:
-                card = parse_card(parts[2])
+                card = rs.parse_card(parts[2])
             except BadCardCode as e:
                 raise BadAction(f"'{text}': {e}") from None
         return cls(seat, act, card)
@@ -120,8 +124,10 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: object) -> Action:
-        """Read a FORMATS.md event; raise BadAction saying what is wrong."""
+    def from_json(cls, data: object, ruleset: Ruleset | None = None) -> Action:
+        """Read a FORMATS.md event (of ``ruleset``'s game; by default Chắn's); raise BadAction
+        saying what is wrong."""
+        rs = ruleset_named() if ruleset is None else ruleset
         if not isinstance(data, dict):
             raise BadAction(f"an event is an object, not {type(data).__name__}")
         seat = data.get("seat")
@@ -143,7 +149,7 @@ class Action:
             if not isinstance(value, str):
                 raise BadAction(f"'{key}' must be a card code, not {value!r}")
             try:
-                card = parse_card(value)
+                card = rs.parse_card(value)
             except BadCardCode as e:
                 raise BadAction(f"'{key}': {e}") from None
         elif act in _WITH_CARD:
@@ -161,7 +167,7 @@ class Action:
                     raise BadAction(f"a cước id is text, not {name!r}")
                 if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                     raise BadAction(f"a cước count is a whole number ≥ 1, not {n!r}")
-                cuoc.append((parse_cuoc_id(name), n))
+                cuoc.append((rs.parse_cuoc_id(name), n))
         return cls(seat, act, card, tuple(cuoc))
 
 
@@ -175,17 +181,17 @@ def _count(text: str, whole: str) -> int:
     return n
 
 
-def discard(seat: int, card: Card) -> Action:
+def discard(seat: int, card: Kind) -> Action:
     """Đánh ``card``."""
     return Action(seat, Act.DISCARD, card)
 
 
-def eat(seat: int, with_: Card) -> Action:
+def eat(seat: int, with_: Kind) -> Action:
     """Ăn the entitled card with the hand card ``with_``."""
     return Action(seat, Act.EAT, with_)
 
 
-def draw(seat: int, card: Card | None = None) -> Action:
+def draw(seat: int, card: Kind | None = None) -> Action:
     """Bốc the top of the nọc."""
     return Action(seat, Act.DRAW, card)
 
@@ -200,7 +206,7 @@ def chiu(seat: int) -> Action:
     return Action(seat, Act.CHIU)
 
 
-def return_(seat: int, card: Card) -> Action:
+def return_(seat: int, card: Kind) -> Action:
     """Trả cửa with ``card`` after a chíu."""
     return Action(seat, Act.RETURN, card)
 

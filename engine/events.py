@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.violations import Violation
+from engine.kind import Kind
 
 
 class Origin(StrEnum):
@@ -27,7 +26,7 @@ class Placed:
     drawn at the nọc stop (R4.9): it can only be won on.
     """
 
-    card: Card
+    card: Kind
     cua: int
     origin: Origin
     by: int
@@ -46,6 +45,19 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: its id (the ruleset's registry), who, the card the registry says an
+    annotation names, the event, and the earlier event that set it up (FORMATS
+    ``cause_event``)."""
+
+    rule: str
+    seat: int
+    card: Kind
+    event: int
+    cause_event: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
     """A recorded action; ``index`` is its position in the game's events (FORMATS.md)."""
 
@@ -59,7 +71,7 @@ class Declined:
 
     seat: int
     act: Act  # the claim it could have made: WIN or CHIU
-    card: Card | None  # None: a thiên ù let pass (the cái recipient discarded instead)
+    card: Kind | None  # None: a thiên ù let pass (the cái recipient discarded instead)
     event: int  # the event that placed the card (for thiên ù: that first discard)
 
 
@@ -77,7 +89,7 @@ class Outcome:
 
     kind: EndKind
     winner: int | None = None
-    card: Card | None = None  # W; None for thiên ù
+    card: Kind | None = None  # W; None for thiên ù
     chiu_u: bool = False  # R5.4
     thien_u: bool = False  # R5.2
     win_event: int | None = None
@@ -92,10 +104,12 @@ class Ended:
 
 @dataclass(frozen=True, slots=True)
 class BecameBao:
-    """A seat broke one of L6–L17 and is báo from now on (R7.3, R4.8)."""
+    """A seat broke a rule that makes it báo (R7.3, R4.8: one of L6–L17) and is báo from now
+    on; ``rule`` is the first such rule broken at that event."""
 
     seat: int
     event: int
+    rule: str = ""
 
 
 Event = Played | Declined | Ended | Violation | BecameBao

@@ -1,11 +1,12 @@
 """The three faces of every public action (after pokerkit): verify_x raises, can_x answers,
-x applies and returns the events (STYLE.md)."""
+x applies and returns the events (STYLE.md). These are the actions every ruleset has; a
+ruleset adds the faces of its own (engine/chan/game.py: eat, chíu)."""
 
 from __future__ import annotations
 
 from engine.actions import Act, Action, Call
-from engine.cards import Card
 from engine.events import Event
+from engine.kind import Kind
 
 
 class ActionFaces:
@@ -25,29 +26,17 @@ class ActionFaces:
         """Apply ``action`` and return the events it caused."""
         raise NotImplementedError
 
-    def verify_discard(self, seat: int, card: Card) -> None:
+    def verify_discard(self, seat: int, card: Kind) -> None:
         """Raise if seat may not đánh card."""
         self.verify(Action(seat, Act.DISCARD, card))
 
-    def can_discard(self, seat: int, card: Card) -> bool:
+    def can_discard(self, seat: int, card: Kind) -> bool:
         """Whether seat may đánh card."""
         return self.can(Action(seat, Act.DISCARD, card))
 
-    def discard(self, seat: int, card: Card) -> list[Event]:
+    def discard(self, seat: int, card: Kind) -> list[Event]:
         """Đánh card into the seat's cửa chì."""
         return self.apply(Action(seat, Act.DISCARD, card))
-
-    def verify_eat(self, seat: int, with_: Card) -> None:
-        """Raise if seat may not ăn the entitled card with with_."""
-        self.verify(Action(seat, Act.EAT, with_))
-
-    def can_eat(self, seat: int, with_: Card) -> bool:
-        """Whether seat may ăn the entitled card with with_."""
-        return self.can(Action(seat, Act.EAT, with_))
-
-    def eat(self, seat: int, with_: Card) -> list[Event]:
-        """Ăn the entitled card with the hand card with_."""
-        return self.apply(Action(seat, Act.EAT, with_))
 
     def verify_draw(self, seat: int) -> None:
         """Raise if seat may not bốc."""
@@ -73,28 +62,16 @@ class ActionFaces:
         """Dưới: leave one's own draw to the right neighbour."""
         return self.apply(Action(seat, Act.PASS))
 
-    def verify_chiu(self, seat: int) -> None:
-        """Raise if seat may not chíu the live card."""
-        self.verify(Action(seat, Act.CHIU))
-
-    def can_chiu(self, seat: int) -> bool:
-        """Whether seat may chíu the live card."""
-        return self.can(Action(seat, Act.CHIU))
-
-    def chiu(self, seat: int) -> list[Event]:
-        """Chíu the live card."""
-        return self.apply(Action(seat, Act.CHIU))
-
-    def verify_return(self, seat: int, card: Card) -> None:
+    def verify_return(self, seat: int, card: Kind) -> None:
         """Raise if seat may not trả cửa with card."""
         self.verify(Action(seat, Act.RETURN, card))
 
-    def can_return(self, seat: int, card: Card) -> bool:
+    def can_return(self, seat: int, card: Kind) -> bool:
         """Whether seat may trả cửa with card."""
         return self.can(Action(seat, Act.RETURN, card))
 
-    def return_(self, seat: int, card: Card) -> list[Event]:
-        """Trả cửa: put card where the chíu'd card lay (R4.6)."""
+    def return_(self, seat: int, card: Kind) -> list[Event]:
+        """Trả cửa: put card where the card taken out of turn lay (R4.6, T4.9)."""
         return self.apply(Action(seat, Act.RETURN, card))
 
     def verify_win(self, seat: int) -> None:

@@ -1,14 +1,16 @@
-"""A hội: a sequence of games among the same players (RULES R9.2, R2.4, C2)."""
+"""A hội: a sequence of games among the same players — the shared part (DESIGN.md "Two games
+on one engine"): the results in order, each seat's running total, and the seat whose next win
+is thông. Each ruleset's session (engine/chan/session.py) says what a finished game gives the
+hội, who deals or picks next and how a game of the hội is dealt.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.deal import Deal
 from engine.events import EndKind
 from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
-from engine.settlement import Payout
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,38 +19,19 @@ class GameResult:
 
     winner: int | None
     end: EndKind
-    payout: Payout
+    payout: Any  # the ruleset's payout (Chắn: settlement.Payout)
     transfers: tuple[float, ...]
-    picker: int | None
+    picker: int | None  # the seat that chose the deal (Chắn: the bốc cái picker, R2.4)
     last_drawer: int | None
-    gives_thong: bool  # the next win by the same player may call thông (C2)
-
-
-def result_of(game: Game) -> GameResult:
-    """Summarise a finished game for the session."""
-    if not game.is_over or game.outcome is None or game.settlement is None:
-        raise ValueError("the game is not over yet")
-    outcome, settlement = game.outcome, game.settlement
-    winner = outcome.winner if outcome.kind is EndKind.WIN else None
-    gives = False
-    if winner is not None:
-        hist = game.hist[winner]
-        if settlement.payout is Payout.NORMAL:
-            gives = True  # called correctly; xướng thiếu counts as correct (C2)
-        elif settlement.payout is Payout.NGHI_AN_TIEN:  # only for treo tranh, called right
-            gives = not hist.bo_u and {v.rule for v in hist.faults} & {"L0", "L1", "L2"} \
-                == {"L1"} and game.verdict is not None and not game.verdict.sai
-    return GameResult(winner=winner, end=outcome.kind, payout=settlement.payout,
-                      transfers=settlement.transfers, picker=game.deal.picker,
-                      last_drawer=game.last_drawer, gives_thong=gives)
+    gives_thong: bool  # the next win by the same player may call thông (C2, TC2)
 
 
 @dataclass
 class Session:
-    """Running totals, the next picker (R2.4) and who may call thông (C2)."""
+    """Running totals and who may call thông; the ruleset's subclass plays the games."""
 
     players: int = 4
-    rules: LangRules = DEFAULT_RULES
+    rules: Any = None
     first_picker: int = 0
     results: list[GameResult] = field(default_factory=list)
     totals: list[float] = field(default_factory=list)
@@ -58,39 +41,24 @@ class Session:
             self.totals = [0.0] * self.players
 
     @property
-    def next_picker(self) -> int:
-        """R2.4: first a chosen seat, then the last winner; after a game without a winner the
-        seat that drew the last nọc card (``last_drawer``) or the same picker again."""
-        if not self.results:
-            return self.first_picker
-        last = self.results[-1]
-        if last.winner is not None:
-            return last.winner
-        previous = last.picker if last.picker is not None else self.first_picker
-        if self.rules.draw_picker == "last_drawer" and last.last_drawer is not None:
-            return last.last_drawer
-        return previous
-
-    @property
     def thong_seat(self) -> int | None:
-        """C2: the seat whose next win is thông, if the previous game allows it."""
+        """The seat whose next win is thông, if the previous game allows it."""
         if not self.results:
             return None
         last = self.results[-1]
         return last.winner if last.gives_thong else None
 
+    def result_of(self, game: Game) -> GameResult:
+        """What a finished game gives the hội (the ruleset's accounting)."""
+        raise NotImplementedError
+
     def new_game(self, seed: int, mode: Mode = Mode.REAL) -> Game:
         """Deal the next game of the hội from a seeded shuffle."""
-        deal = Deal.shuffled(seed, self.players, self.next_picker, self.rules)
-        return self.game_for(deal, mode)
-
-    def game_for(self, deal: Deal, mode: Mode = Mode.REAL) -> Game:
-        """The next game of the hội on a given deal."""
-        return Game(deal, self.rules, mode, self.thong_seat)
+        raise NotImplementedError
 
     def record(self, game: Game) -> GameResult:
-        """Add a finished game: totals, picker and thông move on (R9.2)."""
-        result = result_of(game)
+        """Add a finished game: totals, and whatever the next game inherits, move on."""
+        result = self.result_of(game)
         self.results.append(result)
         for seat, amount in enumerate(result.transfers):
             self.totals[seat] += amount

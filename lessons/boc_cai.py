@@ -1,13 +1,12 @@
 """Bốc cái counting (RULES R2.6): a picker, the quân cái and 2–4 players → who gets the cái
-pile. The answer is engine.deal.cai_recipient; the explanation counts seat by seat and, at four
+pile. The answer is engine.chan.deal.cai_recipient; the explanation counts seat by seat and, at four
 players, names the mnemonic *nhị (lục) tiến, tứ (bát) tụt, tam (thất) đối*."""
 
 from __future__ import annotations
 
 import random
 
-from engine.cards import ALL_CARDS, Card
-from engine.deal import cai_recipient
+from engine.chan import ALL_CARDS, Card, cai_recipient
 from lessons import phrases as P
 from lessons import responses as R
 from lessons.family import Family, Options, pick_kind
@@ -44,7 +43,7 @@ def _read(pos: JSON) -> tuple[int, int, Card]:
 
 
 def solve(kind: str, pos: JSON) -> JSON:
-    """R2.6: the recipient seat, by engine.deal.cai_recipient."""
+    """R2.6: the recipient seat, by engine.chan.deal.cai_recipient."""
     players, picker, card = _read(pos)
     return cai_recipient(picker, card, players)
 

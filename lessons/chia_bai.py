@@ -1,7 +1,7 @@
 """Chia bài (RULES R2.3–R2.8), step by step: the learner deals 5 piles and the leftovers,
 chooses the nọc, turns up the cái, counts to the recipient, hands out the piles and says who
 holds what. Every step is its own item on the same deal (FORMATS piles form in the position);
-the answers come from engine.deal (``Deal.from_piles``), whichever pile a step lets the learner
+the answers come from engine.chan.deal (``Deal.from_piles``), whichever pile a step lets the learner
 choose.
 
 Items come in walk order: a deal's six steps, then the next deal's.
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import DECK, Card
-from engine.deal import N_LEFTOVER, N_PILES, PILE_SIZE, Deal, Piles
-from engine.rules import DEFAULT_RULES
+from engine.chan import DECK, DEFAULT_RULES, N_LEFTOVER, N_PILES, PILE_SIZE, Card, Deal, Piles
 from lessons import boc_cai
 from lessons import phrases as P
 from lessons import responses as R

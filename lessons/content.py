@@ -15,14 +15,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine import hand as H
-from engine.call import in_order, misplaced, render
-from engine.cards import Card
-from engine.cuoc import total
-from engine.cuoc_ids import parse_cuoc_id
-from engine.deal import Deal
-from engine.explain import explanation
-from engine.rules import DEFAULT_RULES
+from engine.chan import (
+    CHAN,
+    DEFAULT_RULES,
+    Card,
+    Deal,
+    arrange,
+    find_waits,
+    in_order,
+    misplaced,
+    parse_cuoc_id,
+    total,
+    wait_shape_of,
+)
+from engine.chan import render_call as render
 from lessons import boc_cai, drills, loi, nhan_dien
 from lessons.item import JSON, Item, LessonError, Text
 
@@ -212,9 +218,9 @@ def illustrate(figure: dict[str, Any]) -> dict[str, JSON]:
         mat_chan = _mat_chan(mat)
         seen = [Card.parse(c) for c in figure.get("seen", [])] + \
             [Card.parse(c) for meld in mat for c in meld]
-        out = nhan_dien.arrangement_json(H.arrange(hand))
-        waits = H.find_waits(hand, mat_chan, seen)
-        shape = H.wait_shape(H.pack(hand), len(hand), mat_chan)
+        out = nhan_dien.arrangement_json(arrange(hand))
+        waits = find_waits(hand, mat_chan, seen)
+        shape = wait_shape_of(hand, mat_chan)
         out.update(mat_chan=mat_chan, waits=[{"card": str(w.card), "live": w.live}
                                              for w in waits],
                    shape=None if shape is None else shape.value)
@@ -231,7 +237,7 @@ def illustrate(figure: dict[str, Any]) -> dict[str, JSON]:
                 "in_order": [list(x) for x in in_order(call)],
                 "misplaced": [list(x) for x in misplaced(call)]}
     if kind == "rule":
-        e = explanation(figure["rule"], figure.get("card", ""))
+        e = CHAN.registry.explanation(figure["rule"], figure.get("card", ""))
         return {"rule": e.rule, "vi": e.vi, "en": e.en}
     return loi.solve_trai_vi({"meld": {k: figure[k] for k in ("eaten", "hand", "top")}})
 

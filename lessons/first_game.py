@@ -6,8 +6,8 @@ so it replays through the engine to the same positions each time. Seat ``learner
 learner's; the other seats' moves are fixed by the data. The learner's decisions are the steps:
 first who receives the cái (R2.6), then each of its moves in the data. Before a step the guide
 says what to do (``Step.instruction``); a move is checked against the data (``FirstGame.try_*``):
-the right one is applied and explained by the engine's computer player (engine.ai.reasons), any
-other is explained — its lỗi (engine.explain), why it is not possible now, or how the computer
+the right one is applied and explained by the engine's computer player (engine.chan.ai.reasons), any
+other is explained — its lỗi (the rulebook), why it is not possible now, or how the computer
 values it — and not applied. Every sentence is made from engine facts, in both languages, and
 names the cards it speaks of in ``Step.mentions`` so that a test can check them against the
 position the step is shown in.
@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.ai import NormalPlayer
-from engine.ai.reasons import explain as reason_of
-from engine.call import NAME_EN, NAME_VI, judge, render
-from engine.cards import Card
-from engine.deal import Deal, cai_recipient
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card, Deal, cai_recipient, judge
+from engine.chan import ChanGame as Game
+from engine.chan import render_call as render
+from engine.chan.ai import NormalPlayer
+from engine.chan.ai import explain_move as reason_of
 from engine.events import Origin
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 from lessons.item import LessonError, Text
 from replays.errors import BadFile
 from replays.files import DAMAGED_SUFFIX, checked_size, replace_regular
@@ -297,7 +297,7 @@ class FirstGame:
                            f"{card_en(x)} in your cửa trên pairs with nothing in your hand.")
             elif all(game.faults_of(m) for m in eats):
                 rules = ", ".join(sorted({v.rule for m in eats for v in game.faults_of(m)},
-                                      key=lambda r: int(r[1:])))
+                                         key=CHAN.registry.key))
                 why = Text(f"Ăn {card_vi(x)} ở cửa trên sẽ phạm lỗi ({rules}).",
                            f"Eating {card_en(x)} in your cửa trên would break a rule ({rules}).")
             else:
@@ -420,7 +420,7 @@ class FirstGame:
             f"Call: «{call_en(true)}». Call again."), ("R8.2", "R8.3", "R8.5"))
 
     def _after(self, game: Game, action: Action) -> Text:
-        """The computer player's reason for the move (engine.ai.reasons), and what follows."""
+        """The computer player's reason for the move (engine.chan.ai.reasons), and what follows."""
         me = self.learner
         head = Text(f"Đúng: {action_words(action, game).vi}.",
                     f"Right: {action_words(action, game).en}.")

@@ -14,13 +14,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan import CHAN, Card
+from engine.chan import ChanGame as Game
 from engine.events import BecameBao, EndKind, Origin
-from engine.explain import explanation
-from engine.game import Game, Phase
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, rule_key
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R
@@ -34,6 +32,7 @@ WEIGHTS = (0.75, 0.17, 0.08)  # how often each kind is drawn when all are asked 
 TRIES = 40
 FOCUS_TRIES = 12  # games searched for a move breaking a focus rule before any lỗi will do
 PLACING = (Act.DRAW, Act.DISCARD, Act.RETURN)
+RULES = CHAN.registry
 
 
 # ------------------------------------------------------------------------ move
@@ -45,9 +44,9 @@ def solve_move(pos: JSON) -> dict[str, Any]:
     if not game.can(a):
         raise LessonError(f"the move '{a}' is impossible in this position",
                           f"nước '{a}' không thể đi ở thế bài này")
-    faults = sorted({v.rule for v in game.faults_of(a)}, key=rule_key)
+    faults = sorted({v.rule for v in game.faults_of(a)}, key=RULES.key)
     exps = game.explain(a)
-    verdict = sorted({e.rule for e in exps}, key=rule_key)
+    verdict = sorted({e.rule for e in exps}, key=RULES.key)
     events = game.apply(a)
     bao = any(isinstance(e, BecameBao) and e.seat == a.seat for e in events)
     u_lao = game.outcome is not None and game.outcome.kind is EndKind.U_LAO
@@ -57,23 +56,9 @@ def solve_move(pos: JSON) -> dict[str, Any]:
 
 
 def consequences(verdict: list[str]) -> Text:
-    """What the judgements cost (R7.1–R7.4), by the engine's rule sets."""
-    parts: list[Text] = []
-    if set(verdict) & BAO_RULES:
-        parts.append(Text("Phạm một lỗi L6–L17 thì bị báo ngay: từ đó chỉ được bốc và dưới, "
-                          "nếu có người ù thì phải đền thay làng (R7.3, R4.8).",
-                          "Any of L6–L17 makes the player báo at once: from then on it may only "
-                          "draw and pass, and pays for the whole table if someone wins (R7.3, "
-                          "R4.8)."))
-    if set(verdict) & NGHI_RULES or "bo_u" in verdict:
-        parts.append(Text("Nếu sau đó ù thì ván ù bị nghỉ ăn tiền (R7.1, R7.2).",
-                          "A later win by this player is not paid (nghỉ ăn tiền, R7.1, R7.2)."))
-    if set(verdict) & U_BAO_RULES:
-        parts.append(Text("Nếu sau đó ù thì là ù báo: đền 12 điểm cho mỗi nhà (R7.4).",
-                          "A later win is ù báo: it pays 12 điểm to every other player "
-                          "(R7.4)."))
-    if "u_lao" in verdict:
-        parts.append(Text("Ván kết thúc ngay (R7.4).", "The game ends at once (R7.4)."))
+    """What the judgements cost (R7.1–R7.4), in the rulebook's words, in its order."""
+    costs = {RULES.consequence_of(r) for r in verdict}
+    parts = [Text(*RULES.consequence(c).lesson) for c in RULES.consequences() if c in costs]
     return join(parts)
 
 
@@ -148,11 +133,10 @@ def solve_claim(pos: JSON) -> dict[str, Any]:
     acts = [c.act.value for c in game.pending_claims() if c.seat == seat]
     best = "win" if "win" in acts else "chiu" if "chiu" in acts else None
     return {"card": str(live.card), "claims": acts, "best": best,
-            "if_declined": {"win": "bo_u", "chiu": "missed_chiu"}.get(best or ""),
+            "if_declined": game.LET_PASS.get(Act(best)) if best else None,
             "origin": live.origin.value, "by": live.by, "final": live.final,
             "held": game.hand_count(seat, live.card), "bao": game.bao[seat],
-            "hand_wins": H.is_winning(game.hand[seat], game.hand_n[seat], game.mat_chan[seat],
-                                      live.card)}
+            "hand_wins": game.can_win_on(seat, live.card)}
 
 
 def _claim_text(ans: dict[str, Any]) -> Text:
@@ -180,7 +164,7 @@ def _claim_text(ans: dict[str, Any]) -> Text:
                      "Letting it pass: this is the last card of the nọc, so the game ends "
                      "drawn and nobody is paid (R4.9).")
     elif ans["if_declined"]:
-        e = explanation(ans["if_declined"], ans["card"] or "thiên ù")
+        e = RULES.explanation(ans["if_declined"], ans["card"] or "thiên ù")
         t = t + Text(f"Bỏ qua thì: {e.vi}", f"Letting it pass: {e.en}")
     return t
 
@@ -220,8 +204,7 @@ def _claim_question(pos: JSON) -> Text:
 
 
 def _tempted(game: Game, seat: int, card: int) -> bool:
-    return H.is_winning(game.hand[seat], game.hand_n[seat], game.mat_chan[seat], card) \
-        or game.hand_count(seat, card) >= 2
+    return game.can_win_on(seat, card) or game.hand_count(seat, card) >= 2
 
 
 def _claim_position(rng: random.Random) -> dict[str, JSON]:
@@ -253,7 +236,7 @@ def solve_trai_vi(pos: JSON) -> dict[str, Any]:
     """L0: a cạ meld with the eaten card on top is trái vỉ (the engine's explanation)."""
     meld = pos["meld"]
     wrong = meld["top"] == meld["eaten"]
-    e = explanation("L0", meld["eaten"])
+    e = RULES.explanation("L0", meld["eaten"])
     return {"allowed": not wrong, "verdict": ["L0"] if wrong else [], "explain_only": True,
             "explanations": [{"rule": "L0", "vi": e.vi, "en": e.en}]}
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.game import Game
-from engine.violations import rule_key
+from engine.chan import CHAN
+from engine.chan import ChanGame as Game
 from lessons import loi, xuong
 from lessons.item import Item
 from lessons.position import game_position
@@ -41,7 +41,7 @@ MISTAKE_KINDS = MOVE_KINDS | CLAIM_KINDS | CALL_KINDS
 def _source(game_id: int | None, anns: list[Annotation]) -> dict[str, Any]:
     out: dict[str, Any] = {"event": anns[0]["event"], "seat": anns[0]["seat"],
                            "annotations": sorted({a["kind"] for a in anns})}
-    rules = sorted({a["rule"] for a in anns if "rule" in a}, key=rule_key)
+    rules = sorted({a["rule"] for a in anns if "rule" in a}, key=CHAN.registry.key)
     if rules:
         out["rules"] = rules
     if game_id is not None:

@@ -2,7 +2,7 @@
 chắn; is it chờ ù (R5.5); which cards win it and how many are still live; may this card be
 eaten, and with what (R4.4, R7).
 
-Answers come from engine.hand (``arrange``, ``find_waits``, ``wait_shape``) and the game
+Answers come from engine.chan.hand (``arrange``, ``find_waits``, ``wait_shape``) and the game
 (``faults_of``, ``seen_by``). Every answer carries the hand's canonical arrangement:
 ``chan``/``ca``/``ba_dau`` are lists of card-code groups, ``que`` a flat list of codes.
 """
@@ -12,13 +12,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
-from engine.explain import explanation
-from engine.game import Game, Phase
-from engine.hand import Arrangement, arrange, find_waits, wait_shape
+from engine.chan import (
+    CHAN,
+    Arrangement,
+    Card,
+    Deal,
+    arrange,
+    chan_count_of,
+    find_waits,
+    odd_rank_count,
+    wait_shape_of,
+)
+from engine.chan import ChanGame as Game
+from engine.game import Phase
+from engine.registry import CardRole
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R
@@ -33,7 +41,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "arrange": ("R3.1", "R3.2", "R3.3", "R3.5", "R3.6"), "count_chan": ("R3.6", "R5.1"),
     "is_waiting": ("R5.1", "R5.5"), "waits": ("R5.5",), "eat_or_not": ("R4.4", "R7"),
 }
-HAND_CARD_RULES = ("L3", "L4", "L5", "L7", "L8")  # the engine names the hand card for these
+LOI = CHAN.registry  # the lỗi named in the eat_or_not answers
 TRIES = 40  # seeded games tried for a position of the wanted sort before giving up
 
 
@@ -86,12 +94,11 @@ def solve(kind: str, pos: JSON) -> JSON:
     mat_chan = game.mat_chan[seat]
     if kind in ("is_waiting", "waits"):
         waits = find_waits(cards, mat_chan, game.seen_by(seat))
-        shape = wait_shape(H.pack(cards), len(cards), mat_chan)
+        shape = wait_shape_of(cards, mat_chan)
         ans.update(mat_chan=mat_chan, waiting=bool(waits),
                    shape=None if shape is None else shape.value,
                    waits=[{"card": str(w.card), "live": w.live} for w in waits],
-                   odd_ranks=H.odd_ranks(H.pack(cards)).bit_count(),
-                   chan_total=mat_chan + H.chan_count(H.pack(cards), len(cards)))
+                   odd_ranks=odd_rank_count(cards), chan_total=mat_chan + chan_count_of(cards))
     elif kind == "eat_or_not":
         assert game.live is not None
         eats = _eats(game, seat)
@@ -228,7 +235,8 @@ def _eat_text(ans: JSON) -> tuple[Text, list[str]]:
             parts.append(head + Text("được.", "allowed."))
             continue
         rules.extend(faults)
-        reasons = [explanation(r, y if r in HAND_CARD_RULES else live) for r in faults]
+        reasons = [LOI.explanation(r, y if LOI[r].card is CardRole.HAND else live)
+                   for r in faults]
         parts.append(head + Text(" ".join(f"{P.rule_name(e.rule).vi}: {e.vi}" for e in reasons),
                                  " ".join(f"{P.rule_name(e.rule).en}: {e.en}"
                                           for e in reasons)))
@@ -286,7 +294,7 @@ def grade(item: Item, response: JSON) -> Grade:
         said = set(R.card_list(R.field(response, "with", "eat")))
         why, faults = _eat_text(ans)
         ok = said == {Card.parse(c) for c in ans["clean"]}
-        return Grade.of(ok, why, rules + sorted(set(faults), key=lambda r: int(r[1:])))
+        return Grade.of(ok, why, rules + sorted(set(faults), key=LOI.key))
     raise LessonError(f"nhan_dien has no kind '{kind}'", f"nhận diện không có dạng '{kind}'")
 
 

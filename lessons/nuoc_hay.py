@@ -1,15 +1,15 @@
 """Nước hay — "find the best move": decisions of real games where one move is clearly best.
 
-A position comes from a self-play game (engine.ai ``normal`` at every seat, lessons/play.py) or
+A position comes from a self-play game (engine.chan.ai ``normal`` at every seat, lessons/play.py) or
 from one of the learner's saved games (``from_store``): a decision of one seat with two to
-``MAX_OPTIONS`` moves that commit no lỗi (engine.violations, ``Game.faults_of``, and no other
+``MAX_OPTIONS`` moves that commit no lỗi (engine.chan.violations, ``Game.faults_of``, and no other
 judgement of ``Game.explain``: bỏ ù, a chíu let pass — the moves teaching mode warns about);
 positions where the seat may ù are left out, the ù being always right. The learner sees what
 that seat saw (its observation: own hand, mats, cửa piles, the live card); the options are those
 moves.
 
 Every option is valued by the strongest evaluation the engine has, in one place
-(``evaluate``): the strong player's search (engine.ai.strong) — hidden worlds sampled from the
+(``evaluate``): the strong player's search (engine.chan.ai.strong) — hidden worlds sampled from the
 seat's observation, each option played in the same worlds and the game rolled out to its end
 by the normal policy at every seat; an option's value is its share of games won (plus 0.002 per
 điểm won or lost, which only separates equal win rates). A position is a puzzle when, after a
@@ -33,10 +33,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.ai.players import BeginnerPlayer, NormalPlayer
-from engine.ai.reasons import explain
-from engine.game import Game, Phase
-from engine.observation import Observation
+from engine.chan import ChanGame as Game
+from engine.chan import Observation
+from engine.chan.ai import BeginnerPlayer, NormalPlayer
+from engine.chan.ai import explain_move as explain
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons.family import Family, Options, pick_kind
@@ -64,8 +65,8 @@ def evaluate(obs: Observation, actions: list[Action], seed: int, worlds: int
              ) -> tuple[list[float], list[float]]:
     """The value of each action at ``obs`` and the standard error of its difference with the
     first action (paired over the same sampled worlds): the strong player's search with a
-    fixed number of worlds. The one call of the lessons into engine.ai.strong."""
-    from engine.ai.strong import StrongPlayer
+    fixed number of worlds. The one call of the lessons into engine.chan.ai.strong."""
+    from engine.chan.ai import StrongPlayer
 
     result = StrongPlayer(seed=seed, budget_ms=None, worlds=worlds).search(obs, actions)
     return list(result.means), list(result.errors)

@@ -5,27 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.actions import Act, Action
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card
+from engine.chan import render_call as render
 from lessons.item import Text
 
-RULE_NAMES_EN: dict[str, str] = {
-    "L0": "eaten card on top", "L1": "cạ while holding the chắn", "L2": "ate instead of chíu",
-    "L3": "cạ with a card of a cạ", "L4": "cạ with the waiting card",
-    "L5": "cạ breaking a chắn", "L6": "declined chắn, eats chắn",
-    "L7": "declined chắn, eats cạ", "L8": "declined cạ, eats cạ",
-    "L9": "declined chắn, discards it", "L10": "discarded a cạ, eats cạ",
-    "L11": "discarded the rank, eats cạ", "L12": "eats what it discarded",
-    "L13": "discards a kind twice", "L14": "discards what it ate",
-    "L15": "ate cạ, eats chắn of the rank", "L16": "ate cạ, discards a cạ",
-    "L17": "ate cạ, discards the rank",
-}
-OTHER_NAMES: dict[str, tuple[str, str]] = {
-    "bo_u": ("Bỏ ù", "letting a win pass"),
-    "missed_chiu": ("Bỏ chíu", "letting a chíu pass"),
-    "u_lao": ("Ù láo", "false win"),
-}
+RULES = CHAN.registry  # every rule's names (the rulebook)
 
 
 def card(c: Card | int | str) -> Text:
@@ -52,10 +36,9 @@ def seat(s: int) -> Text:
 
 def rule_name(rule: str) -> Text:
     """The name of a lỗi or other judgement: ``Ăn treo tranh (L1)``."""
-    if rule in NAMES_VI:
-        return Text(f"{NAMES_VI[rule]} ({rule})", f"{NAMES_VI[rule]} ({rule}: "
-                                                   f"{RULE_NAMES_EN[rule]})")
-    vi, en = OTHER_NAMES.get(rule, (rule, rule))
+    vi, en = RULES.name(rule)
+    if RULES.fault(rule) is not None:
+        return Text(f"{vi} ({rule})", f"{vi} ({rule}: {en})")
     return Text(vi, f"{vi} ({en})")
 
 

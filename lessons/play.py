@@ -1,6 +1,6 @@
 """Seeded games to take positions from: the engine's ``normal`` computer player on every seat
-(engine.ai), or — where engine.ai is absent — a seeded player that takes every ù and chíu and
-otherwise picks a move committing no lỗi. Either way a seed decides the whole game."""
+(engine.chan.ai), or — where engine.chan.ai is absent — a seeded player that takes every ù and
+chíu and otherwise picks a move committing no lỗi. Either way a seed decides the whole game."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import random
 from collections.abc import Callable, Iterator
 
 from engine.actions import Act, Action
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan import ChanGame as Game
+from engine.chan import Deal
 
 Chooser = Callable[[Game], Action]
 
 
 def _ai_chooser(players: int) -> Chooser | None:
     try:
-        from engine.ai import make_player
-    except ImportError:  # pragma: no cover - engine.ai is optional for the lessons
+        from engine.chan.ai import make_player
+    except ImportError:  # pragma: no cover - engine.chan.ai is optional for the lessons
         return None
     seats = [make_player("normal") for _ in range(players)]
 

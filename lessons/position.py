@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action
-from engine.deal import Deal
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
+from engine.chan import ChanGame as Game
+from engine.chan import Deal, LangRules
+from engine.game import Mode, Phase
 from lessons.item import JSON
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from engine.cards import Card
+from engine.chan import Card
 from engine.errors import BadCardCode
 from lessons.item import JSON, BadResponse
 

@@ -1,7 +1,7 @@
 """Xướng (RULES R6, R8): a won position from a real (seeded) game; compose the call in
 canonical order with counts. The answer is the engine's true call (``Game.true_call``, which is
-``engine.cuoc.detect``), rendered by ``engine.call.render`` and scored by
-``engine.cuoc.total``; a response is judged by applying it as the winner's ``call`` action, so
+``engine.chan.cuoc.detect``), rendered by ``engine.chan.call.render`` and scored by
+``engine.chan.cuoc.total``; a response is judged by applying it as the winner's ``call`` action, so
 the verdict (R8.2–R8.5) and the settlement are the engine's own.
 """
 
@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.call import in_order, parse, render
-from engine.cuoc import ga_count, rule_id, total
-from engine.cuoc_ids import parse_cuoc_id
+from engine.chan import ChanGame as Game
+from engine.chan import Payout, ga_count, in_order, parse_cuoc_id, rule_id, total
+from engine.chan import parse_call as parse
+from engine.chan import render_call as render
 from engine.errors import BadAction
 from engine.events import EndKind
-from engine.game import Game, Phase
-from engine.settlement import Payout
+from engine.game import Phase
 from lessons import phrases as P
 from lessons import play
 from lessons import responses as R

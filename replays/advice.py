@@ -1,7 +1,7 @@
 """The computer's view of one decision (issue 8): what it would play, why, and what each
 other move is worth — "máy gợi ý X, bạn mất V" in the replay viewer.
 
-The values are the computer player's own evaluation (engine.ai, level ``ADVISER`` unless
+The values are the computer player's own evaluation (engine.chan.ai, level ``ADVISER`` unless
 asked otherwise: ``strong``, the best player — measured by duplicate evaluation, issue 15 —
 whose one search both chooses and values, StrongPlayer.judge: a move that leads its choice by
 less than the search can tell apart is a tie, so its choice is the best value and "value
@@ -26,9 +26,10 @@ from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act, Action
-from engine.ai.selfplay import reproducible_player
+from engine.chan import ChanGame as Game
+from engine.chan.ai import reproducible_player
 from engine.events import Declined, Event
-from engine.game import Game, Phase
+from engine.game import Phase
 from replays.errors import RecordError
 
 ADVISERS = ("normal", "strong")  # the levels that play their best (beginner slips on purpose)
@@ -66,7 +67,7 @@ class Advice:
     best: Action
     best_value: float
     values: Mapping[Action, float]  # every legal action of the seat
-    reason_vi: str  # why ``best`` (engine.ai reasons: the engine's facts)
+    reason_vi: str  # why ``best`` (engine.chan.ai reasons: the engine's facts)
     reason_en: str
     judge: str = "normal"  # the level whose evaluation this is
 

@@ -12,13 +12,9 @@ from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act
-from engine.call import in_order
-from engine.cuoc import total
-from engine.events import BecameBao, Declined, EndKind, Played
-from engine.game import Game
-from engine.rules import LangRules
-from engine.settlement import Payout
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES, Violation
+from engine.chan import ChanGame as Game
+from engine.chan import LangRules, Payout, in_order, total
+from engine.events import BecameBao, Declined, EndKind, Played, Violation
 from replays import messages as M
 from replays.notes import Notes
 from replays.rebuild import replay_session
@@ -114,7 +110,6 @@ def game_annotations(game: Game, notes: list[Annotation]) -> list[Annotation]:
     """Every annotation of FORMATS.md, by event (stable: the engine's order within an event)."""
     out: list[Annotation] = []
     placed: dict[int, str] = {}
-    first_bao: dict[tuple[int, int], str] = {}
     live = game.live  # a drawn game's last card is the nọc-stop card (R4.9)
     stop = live.event if live is not None and live.final and game.outcome is not None \
         and game.outcome.kind is EndKind.DRAW else None
@@ -123,11 +118,8 @@ def game_annotations(game: Game, notes: list[Annotation]) -> list[Annotation]:
             continue
         if isinstance(ev, Violation):
             out.append(_violation(ev))
-            if ev.rule in BAO_RULES:
-                first_bao.setdefault((ev.seat, ev.event), ev.rule)
         elif isinstance(ev, BecameBao):
-            rule = first_bao[(ev.seat, ev.event)]
-            out.append(_ann(ev.event, ev.seat, "bao", M.bao_text(rule), rule=rule))
+            out.append(_ann(ev.event, ev.seat, "bao", M.bao_text(ev.rule), rule=ev.rule))
         elif isinstance(ev, Declined):
             if ev.card is None:  # a thiên ù let pass: the cái recipient discarded instead
                 placed[ev.event] = "thiên ù"
@@ -173,16 +165,14 @@ def _end(game: Game, placed: dict[int, str]) -> list[Annotation]:
     out: list[Annotation] = []
     payout = None if settlement is None else settlement.payout
     if payout is Payout.U_BAO and settlement is not None:
-        bad = [v for v in faults if v.rule in U_BAO_RULES]
-        rules = sorted({v.rule for v in bad}, key=lambda r: int(r[1:]))
+        rules = list(settlement.rules)  # the rules that decided it
+        bad = [v for v in faults if v.rule in rules]
         out.append(_ann(at, seat, "u_bao", M.u_bao_text(rules, settlement.penalty),
                         rules=rules, cause_event=min(v.event for v in bad),
                         penalty=settlement.penalty))
-    if payout is Payout.NGHI_AN_TIEN:
-        bad = [v for v in faults if v.rule in NGHI_RULES]
-        reasons = sorted({v.rule for v in bad}, key=lambda r: int(r[1:]))
-        causes = [v.event for v in bad] + list(hist.bo_u)
-        reasons += ["bo_u"] if hist.bo_u else []
+    if payout is Payout.NGHI_AN_TIEN and settlement is not None:
+        reasons = list(settlement.rules)  # the rules that decided it, "bo_u" last
+        causes = [v.event for v in faults if v.rule in reasons] + list(hist.bo_u)
         out.append(_ann(at, seat, "nghi_an_tien", M.nghi_text(reasons), reasons=reasons,
                         cause_event=min(causes)))
     if hist.bo_u:

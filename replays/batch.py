@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.actions import Action
-from engine.game import Game
+from engine.chan import ChanGame as Game
 from replays.analyzer import game_document
 from replays.errors import BadRecord
 from replays.library import current_counts

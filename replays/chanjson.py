@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan import DEFAULT_RULES, Deal, LangRules
 from engine.errors import BadAction, BadDeal, BadRules
 from engine.game import Mode
-from engine.rules import DEFAULT_RULES, LangRules
 from replays.errors import BadFile, BadRecord, Problem, problem_of
 from replays.files import MAX_BYTES, checked_size, read_limited, write_atomic
 from replays.names import NameNotice, bound_seat

@@ -9,7 +9,7 @@ hội costs what opening game 1 does; when it is missing or unreadable the hội
 The state follows exactly what replaying the whole hội gives (replays.rebuild.replay_session
 for the thông — a game that is not over breaks the chain —, and the engine ``Session`` of the
 finished games for the totals and the picker, as desktop.play.resume.session_after keeps
-them); tests/replays/test_issue13_class9_hoi_snapshot.py checks them against each other.
+them); tests/replays/test_hoi_snapshot.py checks them against each other.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
+from engine.chan import LangRules
 from engine.errors import BadDeal
-from engine.game import Game
-from engine.rules import LangRules
-from engine.session import Session
 from replays.errors import BadRecord, problem_of
 from replays.rebuild import replay_game, start_game
 from replays.record import GameRecord, SessionRecord

@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engine.game import Game
-from engine.rules import LangRules
+from engine.chan import ChanGame as Game
+from engine.chan import LangRules
 from replays.analyzer import ANALYSIS_VERSION
 from replays.columns import PARSE_ERRORS, json_column
 from replays.database import write_transaction

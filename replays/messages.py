@@ -1,7 +1,8 @@
 """The sentences of annotations, in Vietnamese and English, filled from the engine's facts.
 
-Violations, missed claims and ù láo use the engine's own explanations (engine.explain); the
-kinds the engine has no sentence for are written here, from rule ids, cards and cước only.
+Violations, missed claims and ù láo use the rulebook's names and explanations (the ruleset's
+registry); the kinds the engine has no sentence for are written here, from rule ids, cards and
+cước only.
 """
 
 from __future__ import annotations
@@ -9,24 +10,28 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.call import NAME_EN, render
-from engine.explain import explanation
-from engine.violations import NAMES_VI
+from engine.chan import CHAN, NAME_EN
+from engine.chan import render_call as render
 
 Text = tuple[str, str]  # (vi, en)
+RULES = CHAN.registry
+
+
+def _name(rule: str) -> str:
+    return RULES.name(rule).vi
 
 
 @cache
 def rule_text(rule: str, card: str) -> Text:
-    """A violation: its Vietnamese name and the engine's sentence."""
-    e = explanation(rule, card)
-    return f"{NAMES_VI[rule]} ({rule}): {e.vi}", f"{NAMES_VI[rule]} ({rule}): {e.en}"
+    """A violation: its Vietnamese name and the rulebook's sentence."""
+    e = RULES.explanation(rule, card)
+    return f"{_name(rule)} ({rule}): {e.vi}", f"{_name(rule)} ({rule}): {e.en}"
 
 
 @cache
 def engine_text(key: str, card: str) -> Text:
     """One of the engine's other explanations: ``bo_u``, ``missed_chiu``, ``u_lao``."""
-    e = explanation(key, card)
+    e = RULES.explanation(key, card)
     return e.vi, e.en
 
 
@@ -42,15 +47,15 @@ def stop_u_text(card: str, chiu_u: bool) -> Text:
 
 def bao_text(rule: str) -> Text:
     """R7.3: báo after one of L6–L17."""
-    return (f"Phạm lỗi {NAMES_VI[rule]} ({rule}) nên bị báo: từ giờ chỉ được bốc và dưới, "
+    return (f"Phạm lỗi {_name(rule)} ({rule}) nên bị báo: từ giờ chỉ được bốc và dưới, "
             f"và nếu ván có người ù thì phải đền thay làng (R7.3, R4.8).",
-            f"{NAMES_VI[rule]} ({rule}) makes this player báo: from now on it may only draw "
+            f"{_name(rule)} ({rule}) makes this player báo: from now on it may only draw "
             f"and pass, and pays for the whole table if someone wins (R7.3, R4.8).")
 
 
 def u_bao_text(rules: Iterable[str], penalty: int) -> Text:
     """R7.4: a win after L3, L4 or L5."""
-    names = ", ".join(f"{NAMES_VI[r]} ({r})" for r in rules)
+    names = ", ".join(f"{_name(r)} ({r})" for r in rules)
     return (f"Ù báo: đã phạm {names} trước khi ù, phải đền {penalty} điểm cho mỗi nhà (R7.4).",
             f"Ù báo: the winner committed {names} earlier, and pays {penalty} điểm to every "
             f"other player (R7.4).")
@@ -58,8 +63,8 @@ def u_bao_text(rules: Iterable[str], penalty: int) -> Text:
 
 def nghi_text(reasons: Iterable[str]) -> Text:
     """R7.2: the win stands but nobody pays."""
-    vi = ", ".join("bỏ ù" if r == "bo_u" else f"{NAMES_VI[r]} ({r})" for r in reasons)
-    en = ", ".join("a missed ù" if r == "bo_u" else f"{NAMES_VI[r]} ({r})" for r in reasons)
+    vi = ", ".join("bỏ ù" if r == "bo_u" else f"{_name(r)} ({r})" for r in reasons)
+    en = ", ".join("a missed ù" if r == "bo_u" else f"{_name(r)} ({r})" for r in reasons)
     return (f"Nghỉ ăn tiền: ván ù vẫn được công nhận nhưng không ai phải trả, vì đã {vi} "
             f"(R7.2).",
             f"Nghỉ ăn tiền: the win stands but nobody pays, because of {en} (R7.2).")

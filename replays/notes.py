@@ -1,7 +1,7 @@
 """Teaching notes (``note_*`` annotations): never errors, only the engine's facts made visible.
 
 - ``note_waits``: at each turn of a seat whose hand is waiting (R5.5), the cards it waits on
-  and how many copies of each it cannot see (engine.hand.find_waits on Game.seen_by);
+  and how many copies of each it cannot see (engine.chan.hand.find_waits on Game.seen_by);
 - ``note_fed_next``: a discard (or trả cửa) that the entitled player then ate;
 - ``note_broke_wait``: an eat after which (eat + discard) the hand no longer waits.
 """
@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
+from engine.chan import ChanGame as Game
+from engine.chan import find_waits
 from engine.events import Event, Origin
-from engine.game import Game
-from engine.hand import find_waits
 from replays.messages import broke_text, fed_text, waits_text
 
 Note = dict[str, Any]
@@ -41,7 +40,7 @@ class Notes:
         if (act is not Act.EAT and act is not Act.DRAW) or not 0 <= seat < game.players:
             return  # (the engine has not checked the action yet: it may name no seat)
         waits: list[str] = []
-        if H.waits(game.hand[seat], game.hand_n[seat], game.mat_chan[seat]):
+        if game.waits(seat):
             live = [(str(w.card), w.live) for w in find_waits(
                 game.hand_cards(seat), game.mat_chan[seat], game.seen_by(seat))]
             waits = [c for c, _ in live]
@@ -63,6 +62,6 @@ class Notes:
             return
         seat = action.seat
         eat_event, waits = self._pending.pop(seat)
-        if not H.waits(game.hand[seat], game.hand_n[seat], game.mat_chan[seat]):
+        if not game.waits(seat):
             self.items.append(_note("note_broke_wait", eat_event, seat,
                                     broke_text(waits), waits_before=waits))

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.actions import Action
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
+from engine.chan import LangRules
 from engine.errors import BadDeal, IllegalAction
 from engine.events import Event
-from engine.game import Game
-from engine.rules import LangRules
-from engine.session import Session
 from replays.errors import BadRecord, Problem, problem_of
 from replays.record import GameRecord, SessionRecord
 

@@ -8,9 +8,8 @@ from typing import Any, Literal
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan import DEFAULT_RULES, Deal, LangRules
 from engine.game import Mode
-from engine.rules import DEFAULT_RULES, LangRules
 from replays.names import NameNotice
 
 PlayerKind = Literal["human", "ai"]

@@ -15,9 +15,10 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan import ChanGame as Game
+from engine.chan import Deal
 from engine.events import Event
-from engine.game import Game, Mode
+from engine.game import Mode
 from replays.errors import RecordError, write_cause
 from replays.store import Store
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
+from engine.chan import ChanGame as Game
 from engine.events import Event
-from engine.game import Game
 from replays.analyzer import analyze_session, is_note
 from replays.chanjson import read_file
 from replays.choice import Choice, choice_of, db_games, file_games

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from engine.cards import Card
+from engine.chan import Card
 from replays.text import inert
 
 CSS = """

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.call import NAME_EN, render
-from engine.cards import Card
-from engine.game import Game, Phase
-from engine.melds import Meld
+from engine.chan import NAME_EN, Card, Meld
+from engine.chan import ChanGame as Game
+from engine.chan import render_call as render
+from engine.game import Phase
 from replays.analyzer import is_note
 from replays.record import Player
 from replays.report_html import both, card, cards, data, esc

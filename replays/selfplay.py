@@ -1,6 +1,6 @@
 """``chan-tutor selfplay``: AI-only games saved as a database or a .chan.json (FORMATS.md).
 
-The games come from ``engine.ai.selfplay.play_session``, a function of the seed; this module
+The games come from ``engine.chan.ai.selfplay.play_session``, a function of the seed; this module
 only checks the arguments, saves the records and summarises what the engine judged.
 """
 
@@ -44,7 +44,7 @@ def parse_levels(text: str) -> tuple[str, ...]:
 
 def selfplay(args: argparse.Namespace) -> Output:
     """Play ``--games`` games among the ``--levels``; save them with ``--out``; summarise."""
-    from engine.ai.selfplay import audit, play_session
+    from engine.chan.ai import audit, play_session
 
     levels = parse_levels(args.levels)
     if not 1 <= args.games <= MAX_GAMES:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.violations import rule_key
+from engine.chan import CHAN
 from replays.library import CALL_KINDS, LibraryRow, current_counts, library_rows
 from replays.store import Store
 
@@ -57,7 +57,7 @@ def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameS
         violations=kinds.get("violation", 0), missed_chiu=kinds.get("missed_chiu", 0),
         missed_u=kinds.get("missed_u", 0),
         call_errors=sum(kinds.get(k, 0) for k in CALL_KINDS),
-        rules=tuple(r for r in sorted(rules, key=rule_key) for _ in range(rules[r])),
+        rules=tuple(r for r in sorted(rules, key=CHAN.registry.key) for _ in range(rules[r])),
         u_lao=kinds.get("u_lao", 0))
 
 
@@ -83,7 +83,7 @@ def summarize(stats: Sequence[GameStat]) -> Summary:
     if n == 0:
         return Summary(0, 0.0, 0.0, 0.0, 0.0, ())
     rules = Counter(r for s in stats for r in s.rules)
-    top = sorted(rules.items(), key=lambda item: (-item[1], rule_key(item[0])))
+    top = sorted(rules.items(), key=lambda item: (-item[1], CHAN.registry.key(item[0])))
     return Summary(
         games=n, win_rate=sum(s.won for s in stats) / n,
         mean_diem=sum(s.diem for s in stats) / n,

@@ -23,10 +23,10 @@ from sqlite_utils import Database
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.deal import Deal
+from engine.chan import DEFAULT_RULES, Deal, LangRules
+from engine.chan import ChanGame as Game
 from engine.errors import BadAction
-from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.game import Mode
 from replays.advice import (
     ADVICE_VERSION,
     ADVISER,

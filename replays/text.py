@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.call import render
+from engine.chan import render_call as render
 from replays.record import Player
 
 Doc = dict[str, Any]

@@ -12,7 +12,7 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store
 

@@ -31,8 +31,8 @@ def test_drill_is_a_verb_of_the_program() -> None:
                           "--seed", "2", "--json"], capture_output=True, text=True, check=True)
     items = json.loads(out.stdout)["items"]
     assert len(items) == 3
-    from engine.cards import Card
-    from engine.deal import cai_recipient
+    from engine.chan.cards import Card
+    from engine.chan.deal import cai_recipient
     for item in items:
         assert item["answer"] == cai_recipient(item["picker"], Card.parse(item["card"]),
                                                item["players"])

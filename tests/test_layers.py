@@ -1,6 +1,7 @@
 """The layers of DESIGN.md point only down: engine <- replays <- lessons <- desktop."""
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -64,3 +65,82 @@ def test_only_desktop_imports_qt_or_pygame() -> None:
 def test_engine_imports_nothing_of_the_project_and_no_storage() -> None:
     forbidden = {"desktop", "lessons", "replays", "sqlite3", "sqlite_utils"}
     assert offenders(["engine"], forbidden) == []
+
+
+# ---------------------------------------------------------------------------- the ruleset seam
+# (issue 21; DESIGN.md "Two games on one engine")
+
+RULESETS = ("engine.chan", "engine.totom")  # one package per ruleset
+FACES = {"engine.chan", "engine.chan.ai"}  # what the layers above may import of a ruleset
+CORE = ROOT / "engine"
+
+
+def engine_imports(folder: Path) -> Iterator[tuple[Path, str, list[str]]]:
+    """Each (file, engine module, names) imported at run time (not under TYPE_CHECKING)."""
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                       and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+                       for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.split(".")[0] == "engine":
+                        yield path, alias.name, []
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                    and node.module.split(".")[0] == "engine":
+                yield path, node.module, [a.name for a in node.names]
+
+
+def _in_ruleset(module: str) -> bool:
+    return any(module == r or module.startswith(r + ".") for r in RULESETS)
+
+
+def test_replays_lessons_and_desktop_reach_the_rules_only_through_a_rulesets_face() -> None:
+    import engine.chan
+    import engine.chan.ai
+
+    exported = {"engine.chan": set(engine.chan.__all__),
+                "engine.chan.ai": set(engine.chan.ai.__all__)}
+    found = []
+    for folder in ("replays", "lessons", "desktop"):
+        for path, module, names in engine_imports(ROOT / folder):
+            where = f"{path.relative_to(ROOT)}: {module}"
+            if _in_ruleset(module) and module not in FACES:
+                found.append(f"{where} (a ruleset's internals)")
+            elif module in FACES:
+                found.extend(f"{where}.{n} (not in its face)" for n in names
+                             if n not in exported[module])
+    assert found == []
+
+
+def test_the_core_imports_no_ruleset() -> None:
+    """engine/*.py is written once for every game; only engine/__init__.py imports the
+    rulesets, so that they register themselves."""
+    found = [f"{path.relative_to(ROOT)}: {module}"
+             for path, module, _ in engine_imports(CORE)
+             if path.parent == CORE and path.name != "__init__.py" and _in_ruleset(module)]
+    assert found == []
+
+
+PACKING = re.compile(r">> \(?3 \*|\bONE\[|\bH\.(ONE|LOW|SUIT_LOW|FIELD|RANK_BITS|CC_SHIFT|"
+                     r"_SHIFTS|_SHAPES)\b|0o777|import .*\b(ONE|LOW|SUIT_LOW|FIELD|RANK_BITS|"
+                     r"CC_SHIFT)\b")
+
+
+def test_only_chans_hand_module_reads_the_packed_hand() -> None:
+    """A Chắn hand is 25 counts packed into an int (engine/chan/hand.py); every other module
+    of Chắn, the core and the layers above ask hand.py about it, so the representation changes
+    in one file. (Another ruleset packs its own hands its own way.)"""
+    hand = ROOT / "engine" / "chan" / "hand.py"
+    paths = [*sorted((ROOT / "engine").glob("*.py")),
+             *sorted((ROOT / "engine" / "chan").rglob("*.py")),
+             *(p for folder in ("replays", "lessons", "desktop")
+               for p in sorted((ROOT / folder).rglob("*.py")))]
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for path in paths if path != hand
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if PACKING.search(line)]
+    assert found == []

@@ -4,9 +4,9 @@
     .venv/bin/python tools/find_first_game.py --write      # → lessons/content/first_game.json
     .venv/bin/python tools/find_first_game.py --start 5167 --tries 1 --write  # the one shipped
 
-Each try is a seeded shuffle (engine.deal.Deal.shuffled, a picker other than the learner) played
-to its end by the engine's ``normal`` computer player on all four seats; every action is kept,
-declines included, so the game replays to the same positions. A try is kept only when the
+Each try is a seeded shuffle (engine.chan.deal.Deal.shuffled, a picker other than the learner)
+played to its end by the engine's ``normal`` computer player on all four seats; every action is
+kept, declines included, so the game replays to the same positions. A try is kept only when the
 learner's seat (0) receives the cái and, playing as the computer would, meets every part of a
 first game: it eats, draws, says dưới, chíus and trả cửa, reaches a wait (chờ ù), wins on a
 drawn card and calls. It must also commit no lỗi, never let an ù or a chíu pass, and nobody
@@ -27,10 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.actions import Act, Action  # noqa: E402
-from engine.ai import make_player  # noqa: E402
-from engine.deal import Deal  # noqa: E402
+from engine.chan.ai import make_player  # noqa: E402
+from engine.chan.deal import Deal  # noqa: E402
+from engine.chan.game import ChanGame as Game  # noqa: E402
 from engine.events import Declined  # noqa: E402
-from engine.game import Game, Mode, Phase  # noqa: E402
+from engine.game import Mode, Phase  # noqa: E402
 
 LEARNER = 0
 MAX_LEARNER_MOVES = 30  # a first game should take minutes, not an hour

@@ -21,7 +21,7 @@ from desktop.chieu.faces import CardArt
 from desktop.chieu.layout import card_size
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import shared_text
-from engine.cards import Card
+from engine.chan.cards import Card
 
 OUT = Path(__file__).resolve().parent.parent / "resources" / "icons"
 SIZES = (256, 64, 32)

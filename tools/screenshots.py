@@ -38,7 +38,7 @@ from desktop.qt import QApplication
 from desktop.settings import Settings, save, settings_path
 from desktop.settings_dialog import SettingsDialog
 from engine.actions import Act
-from engine.ai import make_player
+from engine.chan.ai import make_player
 from engine.game import Phase
 
 SEEDS = (179, 91, 7)  # 179: the learner can commit L1 early, gets an ù prompt and wins

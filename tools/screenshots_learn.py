@@ -37,7 +37,7 @@ from desktop.learn.askers.nhan_dien import WaitsAsker
 from desktop.learn.askers.nuoc_hay import NuocHayAsker
 from desktop.learn.askers.xuong import XuongAsker
 from desktop.qt import QApplication
-from engine.cards import Card
+from engine.chan.cards import Card
 from lessons import drills
 from lessons.content import lesson
 

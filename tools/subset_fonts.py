@@ -33,7 +33,7 @@ CJK = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 CORE = Path("/usr/share/fonts/truetype/noto")
 LICENCE_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 
-# engine.cards RANK_HAN and SUIT_HAN: the inscriptions of the 24 suited cards (R1.2).
+# engine.chan.cards RANK_HAN and SUIT_HAN: the inscriptions of the 24 suited cards (R1.2).
 HAN = "二三四五六七八九萬文索"
 
 

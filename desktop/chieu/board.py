@@ -20,7 +20,7 @@ from desktop.chieu.paint import CREAM, DIM, GOLD, Painter
 from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
-from engine.cards import Card
+from engine.chan import Card
 
 OVERLAP = 0.5  # how much of a meld's card shows under the next one
 

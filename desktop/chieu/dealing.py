@@ -20,7 +20,7 @@ from desktop.chieu.paint import CREAM, DIM, GOLD, PANEL, Painter
 from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, Face
-from engine.cards import Card
+from engine.chan import Card
 
 PILE_KEY = "pile"  # Hit(BUTTON, key=PILE_KEY, index=pile) is a click on a pile
 BADGE_COLORS: dict[str, Color] = {"gold": (150, 104, 20), "green": (40, 120, 64),

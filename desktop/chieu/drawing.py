@@ -15,9 +15,7 @@ from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.view import ChieuView, Place, Zone
-from engine.cards import Card
-from engine.hand import arrange
-from engine.melds import Meld, MeldKind
+from engine.chan import Card, Meld, MeldKind, arrange
 
 MELD_GAP = 1  # pixels between the cards of a pair on the mat
 

@@ -12,7 +12,7 @@ import random
 
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, Face, TextCache
-from engine.cards import RANK_HAN, SUIT_HAN, Card
+from engine.chan import RANK_HAN, SUIT_HAN, Card
 
 RATIO = 3.1  # height / width of a card
 PAPER: Color = (245, 236, 212)

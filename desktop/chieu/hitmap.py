@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card
+from engine.chan import Card
 
 Rect = tuple[int, int, int, int]  # x, y, width, height in surface pixels
 

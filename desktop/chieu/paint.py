@@ -11,7 +11,7 @@ from desktop.chieu.faces import CardArt
 from desktop.chieu.hitmap import Hit, HitMap
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, Face, TextCache
-from engine.cards import Card
+from engine.chan import Card
 
 CREAM: Color = (250, 240, 216)
 DIM: Color = (214, 196, 160)

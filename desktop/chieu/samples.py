@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 
 from desktop.chieu.view import ChieuView, Prompt
-from engine import Act, Deal, Game
+from engine.actions import Act
+from engine.chan import ChanGame as Game
+from engine.chan import Deal
 
 NAMES_VI = ("Bạn", "Bà Tư", "Chú Ba Đức", "Cô Hằng")
 

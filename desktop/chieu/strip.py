@@ -16,7 +16,7 @@ from desktop.chieu.mat import MatCache
 from desktop.chieu.paint import GOLD, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, shared_text
-from engine.cards import Card
+from engine.chan import Card
 
 _art: CardArt | None = None
 _mats = MatCache()

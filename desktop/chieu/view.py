@@ -13,8 +13,7 @@ from enum import StrEnum
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
 from engine.actions import Action
-from engine.cards import Card
-from engine.observation import Observation
+from engine.chan import Card, Observation
 
 
 class Zone(StrEnum):

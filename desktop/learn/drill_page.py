@@ -5,6 +5,7 @@ then the next question; at the end, `finished` (the summary follows)."""
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
 from desktop.chieu.hitmap import Hit
@@ -130,7 +131,7 @@ class DrillPage(QWidget):
             if b.section not in (Section.DRILL, Section.ARRANGE):
                 continue
             for key in b.keys:  # one action per key: the key is the answer's argument
-                action = bind(self, b.id, lambda c=b.id, k=key: self.command(c, k), (key,))
+                action = bind(self, b.id, partial(self.command, b.id, key), (key,))
                 self.actions_of.setdefault(b.id, []).append(action)
         self.retranslate()
 

@@ -17,8 +17,7 @@ from desktop.learn.askers.boc_cai import picker_badge, play_order, recipient_bad
 from desktop.learn.canvas import Picture
 from desktop.learn.words import card_count, card_text, noc_count, pile_name, rule_label, seat_name
 from desktop.play.words import call_text, cuoc_name
-from engine.cards import Card
-from engine.cuoc import POINTS, rule_id
+from engine.chan import POINTS, Card, rule_id
 from lessons.content import illustrate
 
 

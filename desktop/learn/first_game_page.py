@@ -44,8 +44,9 @@ from desktop.qt import (
 )
 from desktop.worker import Worker
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.game import Game, Phase
+from engine.chan import Card
+from engine.chan import ChanGame as Game
+from engine.game import Phase
 from lessons.first_game import (
     TITLE,
     Answer,

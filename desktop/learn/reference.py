@@ -1,5 +1,5 @@
 """The rules reference of Học as rich text, built from the engine's own tables: the 25 cards
-(R1), the lỗi L0–L17 with their names and the engine's explanation sentences (R7), the 25 cước
+(R1), the lỗi with their names, explanations and costs from the rulebook (R7), the 25 cước
 with điểm and dịch (R6), how a call is scored (R6.2) and the canonical order of a call (R8.5).
 Nothing is restated by hand: change a rule in the engine and this page follows.
 """
@@ -10,18 +10,25 @@ from html import escape
 
 from desktop.call_order import GROUPS, ORDER, group_of, order_title
 from desktop.i18n import current, pick, translate
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import COPIES, DECK_SIZE, N_KINDS, Card
-from engine.cuoc import POINTS, rule_id, score
-from engine.cuoc_ids import CUOC_IDS
-from engine.explain import explanation
-from engine.settlement import U_LAO_POINTS
-from engine.violations import BAO_RULES, NAMES_VI, NGHI_RULES, U_BAO_RULES
+from engine.chan import (
+    CHAN,
+    COPIES,
+    CUOC_IDS,
+    DECK_SIZE,
+    N_KINDS,
+    NAME_EN,
+    NAME_VI,
+    POINTS,
+    Card,
+    rule_id,
+    score,
+)
+from engine.chan import render_call as render
 
 EXAMPLE_CARD = "X"  # the explanation sentences speak of "the card X"
 EXAMPLE_CALL = (("thong", 1), ("chi", 1), ("dia_u", 1), ("chiu_u", 1), ("bach_thu", 1),
                 ("leo", 2), ("tom", 1), ("chiu", 1))
-LOI_GROUPS = (("L0", "L5"), ("L6", "L9"), ("L10", "L13"), ("L14", "L17"))
+RULES = CHAN.registry  # the rulebook: every lỗi and judgement, its words and its cost
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
@@ -53,23 +60,8 @@ def cards_section() -> str:
 
 
 def _consequence(rule: str) -> str:
-    if rule in BAO_RULES:
-        return translate("Learn", "bị báo ngay (R7.3)")
-    if rule in U_BAO_RULES:
-        return translate("Learn", "nếu ù: ù báo, đền {n} điểm mỗi nhà (R7.4)").format(
-            n=U_LAO_POINTS)
-    if rule in NGHI_RULES:
-        return translate("Learn", "nếu ù: nghỉ ăn tiền (R7.2)")
-    return ""
-
-
-def _group_title(first: str) -> str:
-    return {
-        "L0": translate("Learn", "A — lỗi trên tay (lộ ra khi ù)"),
-        "L6": translate("Learn", "B — đã bỏ quân (không ăn khi được ăn)"),
-        "L10": translate("Learn", "C — đã đánh quân"),
-        "L14": translate("Learn", "D — đã ăn quân"),
-    }[first]
+    cost = RULES.consequence_of(rule)
+    return "" if cost is None else escape(pick(*RULES.consequence(cost).short))
 
 
 def loi_section() -> str:
@@ -81,23 +73,25 @@ def loi_section() -> str:
     head = [translate("Learn", "Mã"), translate("Learn", "Tên"),
             translate("Learn", "Giải thích"), translate("Learn", "Hậu quả")]
     rows: list[list[str]] = []
-    for first, last in LOI_GROUPS:  # one table, so the columns line up across the groups
-        rows.append([f"<b>{_group_title(first)}</b>"])
-        for n in range(int(first[1:]), int(last[1:]) + 1):
-            rule = f"L{n}"
-            e = explanation(rule, EXAMPLE_CARD)
-            rows.append([f"<b>{rule}</b>", escape(NAMES_VI[rule]), escape(pick(e.vi, e.en)),
-                         _consequence(rule)])
+    for group in RULES.groups():  # one table, so the columns line up across the groups
+        rows.append([f"<b>{escape(pick(*group.title))}</b>"])
+        for rule in RULES.in_group(group.id):
+            e = RULES.explanation(rule.id, EXAMPLE_CARD)
+            rows.append([f"<b>{rule.id}</b>", escape(rule.name.vi), escape(pick(e.vi, e.en)),
+                         _consequence(rule.id)])
     parts.append(_table(head, rows))
     other = []
-    for key, name in (("bo_u", translate("Learn", "Bỏ ù (R7.1)")),
-                      ("missed_chiu", translate("Learn", "Bỏ chíu (R4.2)")),
-                      ("u_lao", translate("Learn", "Ù láo (R7.4)"))):
-        e = explanation(key, EXAMPLE_CARD)
-        other.append([f"<b>{name}</b>", escape(pick(e.vi, e.en))])
-    other_title = translate("Learn", "Bỏ ù, bỏ chíu, ù láo")
-    parts.append(f"<h3>{other_title}</h3>"
-                 + _table([translate("Learn", "Tên"), translate("Learn", "Giải thích")], other))
+    others = [r for r in RULES if not r.fault]
+    for rule in others:
+        e = RULES.explanation(rule.id, EXAMPLE_CARD)
+        name = pick(f"{rule.name.vi} ({rule.ref})",
+                    f"{rule.name.vi} — {rule.name.en} ({rule.ref})")
+        other.append([f"<b>{escape(name)}</b>", escape(pick(e.vi, e.en))])
+    if others:
+        other_title = escape(pick(*RULES.group(others[0].group).title))
+        parts.append(f"<h3>{other_title}</h3>"
+                     + _table([translate("Learn", "Tên"), translate("Learn", "Giải thích")],
+                              other))
     return "".join(parts)
 
 

@@ -359,6 +359,7 @@ class LearnScreen(QWidget):
 
     def _where(self) -> Where:
         page = self.stack.currentWidget()
+        assert page is not None  # the stack always shows one of its pages
         shown = self.lesson_page.lesson
         return page, shown.id if page is self.lesson_page and shown is not None else None
 

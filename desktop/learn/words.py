@@ -6,10 +6,8 @@ texts, questions and explanations come from lessons/ in both languages (`text`).
 from __future__ import annotations
 
 from desktop.i18n import current, pick, translate
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan import CHAN, Card
 from lessons.item import Text
-from lessons.phrases import OTHER_NAMES, RULE_NAMES_EN
 
 FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi", "nuoc_hay")
 
@@ -49,11 +47,9 @@ def card_text(card: Card | str) -> str:
 
 def rule_label(rule: str) -> str:
     """A lỗi or another judgement with its name: "L5 — Có chắn cấu cạ"."""
-    if rule in NAMES_VI:
-        name = NAMES_VI[rule]
-        gloss = f" ({RULE_NAMES_EN[rule]})" if current() == "en" and rule in RULE_NAMES_EN else ""
-        return f"{rule} — {name}{gloss}"
-    vi, en = OTHER_NAMES.get(rule, (rule, rule))
+    vi, en = CHAN.registry.name(rule)
+    if CHAN.registry.fault(rule) is not None:
+        return f"{rule} — {vi}" + (f" ({en})" if current() == "en" else "")
     return vi if current() == "vi" else f"{vi} ({en})"
 
 

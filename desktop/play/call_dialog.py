@@ -25,8 +25,8 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from engine.cuoc import POINTS, rule_id
-from engine.game import Game
+from engine.chan import POINTS, rule_id
+from engine.chan import ChanGame as Game
 
 COUNTED = frozenset({"leo", "tom", "chiu", "bon", "thien_khai"})  # R6: may occur several times
 MAX_COUNT = 4

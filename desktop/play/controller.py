@@ -25,11 +25,11 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Worker
 from engine.actions import Act, Action
-from engine.ai import Decision, make_player
-from engine.cards import Card
-from engine.explain import Explanation
-from engine.game import Game, Mode, Phase
-from engine.observation import Observation
+from engine.chan import Card, Observation
+from engine.chan import ChanGame as Game
+from engine.chan.ai import Decision, make_player
+from engine.game import Mode, Phase
+from engine.registry import Explanation
 from replays.store import Store
 
 __all__ = ["LEARNER", "PlayController", "Warning"]

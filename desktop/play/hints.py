@@ -9,9 +9,9 @@ from html import escape
 from desktop.i18n import pick, translate
 from desktop.play.words import card_name
 from engine.actions import Act, Action
-from engine.ai import Decision
-from engine.game import Game
-from engine.hand import Wait, find_waits
+from engine.chan import ChanGame as Game
+from engine.chan import Wait, find_waits
+from engine.chan.ai import Decision
 
 HINT_LEVEL = "normal"  # the player whose suggestion is shown
 

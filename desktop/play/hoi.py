@@ -36,14 +36,13 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Job, Worker
 from engine.actions import Action
-from engine.ai import Decision, Player, make_player
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan import Card, Deal
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
+from engine.chan.ai import Decision, Player, make_player
 from engine.errors import ChanError
-from engine.events import BecameBao, Event, Placed, Played
-from engine.game import Game, Phase
-from engine.session import Session
-from engine.violations import Violation
+from engine.events import BecameBao, Event, Placed, Played, Violation
+from engine.game import Phase
 from replays.errors import RecordError
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat

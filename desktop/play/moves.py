@@ -12,8 +12,9 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.view import Prompt
 from desktop.keys import key_hint
 from engine.actions import Act, Action
-from engine.cards import Card, pairs_with
-from engine.game import Game, Mode, Phase
+from engine.chan import Card, pairs_with
+from engine.chan import ChanGame as Game
+from engine.game import Mode, Phase
 
 
 def claim_act(game: Game, seat: int) -> Act | None:

@@ -31,7 +31,7 @@ from desktop.qt import (
     QWidget,
 )
 from desktop.settings import Settings
-from engine.cards import Card
+from engine.chan import Card
 
 # The start page's cards: lèo, a chắn of chi chi, tôm (R6 C14, C15).
 BANNER = ((Card.V9, Card.S8, Card.CC), (Card.CC, Card.CC), (Card.V3, Card.S3, Card.N7))

@@ -13,14 +13,10 @@ from html import escape
 from desktop.chieu.drawing import hand_groups
 from desktop.i18n import amount, translate
 from desktop.play.words import call_text, card_name, cuoc_name, rule_name
-from engine.call import Verdict, in_order
-from engine.cards import Card
-from engine.cuoc import POINTS, rule_id
+from engine.chan import POINTS, Card, Payout, Settlement, Verdict, in_order, rule_id
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
 from engine.events import EndKind
-from engine.game import Game
-from engine.session import Session
-from engine.settlement import Payout, Settlement
-from engine.violations import NGHI_RULES, U_BAO_RULES
 
 HAND_URL = "chan://hand"  # the winning hand's picture (pages.ResultPage adds it)
 
@@ -93,31 +89,23 @@ def verdict_lines(verdict: Verdict) -> list[str]:
 
 def payout_line(game: Game, settlement: Settlement, names: Sequence[str]) -> str:
     """Who pays whom and why, in one sentence."""
-    outcome = game.outcome
-    winner = outcome.winner if outcome is not None else None
     payout = settlement.payout
     if payout is Payout.NONE:
         return translate("Result", "Không ai phải trả tiền.")
     if payout is Payout.U_LAO:
         return translate("Result", "Ù láo: đền {n} điểm cho mỗi nhà (R7.4).").format(
             n=settlement.penalty)
-    if payout is Payout.U_BAO:
-        faults = sorted({v.rule for v in game.violations if v.seat == winner
-                         and v.rule in U_BAO_RULES}, key=lambda r: int(r[1:]))
+    if payout is Payout.U_BAO:  # the rules that decided it, from the settlement
         return translate("Result", "Ù báo: đã phạm {rules} trước khi ù, đền {n} điểm cho mỗi "
                                    "nhà (R7.4).").format(
-            rules=", ".join(rule_name(r) for r in faults), n=settlement.penalty)
+            rules=", ".join(rule_name(r) for r in settlement.rules), n=settlement.penalty)
     if payout is Payout.XUONG_SAI:
         return translate("Result", "Xướng sai: người ù đền {n} điểm cho mỗi nhà và không được "
                                    "gì (R8.2, R8.4).").format(n=settlement.penalty)
-    if payout is Payout.NGHI_AN_TIEN:
-        reasons = sorted({v.rule for v in game.violations if v.seat == winner
-                          and v.rule in NGHI_RULES}, key=lambda r: int(r[1:]))
-        names_ = [rule_name(r) for r in reasons]
-        if winner is not None and game.hist[winner].bo_u:
-            names_.append(rule_name("bo_u"))
+    if payout is Payout.NGHI_AN_TIEN:  # the rules that decided it, "bo_u" last
         return translate("Result", "Nghỉ ăn tiền: ù được công nhận nhưng không ai trả, vì "
-                                   "{reasons} (R7.2).").format(reasons=", ".join(names_))
+                                   "{reasons} (R7.2).").format(
+            reasons=", ".join(rule_name(r) for r in settlement.rules))
     payers = [s for s, t in enumerate(settlement.transfers) if t < 0]
     if any(game.bao[s] for s in payers):
         who = ", ".join(names[s] for s in payers)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.game import Game
-from engine.session import Session
+from engine.chan import ChanGame as Game
+from engine.chan import ChanSession as Session
 from replays.errors import BadRecord
 from replays.rebuild import replay_session
 from replays.record import SessionRecord, human_seat

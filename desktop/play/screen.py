@@ -6,6 +6,7 @@ screen shows and forwards clicks, keys and answers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from desktop.chieu.scene import Scene
@@ -41,7 +42,7 @@ from desktop.review.error_text import error_text
 from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Job, Worker
-from engine.game import Game
+from engine.chan import ChanGame as Game
 from replays.recorder import NotSaved
 from replays.store import Store
 
@@ -144,7 +145,7 @@ class PlayScreen(QWidget):
         """The play keys work while the chiếu page has the focus; N also on the result page."""
         for b in BINDINGS:
             if b.section is Section.PLAY:
-                bind(self.table, b.id, lambda command=b.id: self.controller.command(command))
+                bind(self.table, b.id, partial(self.controller.command, b.id))
         bind(self.result_page, "next_game", self.controller.next_game)
         bind(self.result_page, "end_session", self.ask_end_session)
         bind(self.summary_page, "leave_summary", self.show_start)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from desktop.i18n import translate
+from desktop.i18n import pick, translate
 from desktop.keys import keys_of
 from desktop.play.controller import Warning
 from desktop.play.hints import move_text
@@ -23,23 +23,16 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from engine.game import Game
-from engine.violations import BAO_RULES, NGHI_RULES, U_BAO_RULES
+from engine.chan import CHAN
+from engine.chan import ChanGame as Game
 
 
 def consequences(rules: set[str]) -> list[str]:
-    """What the rules broken would cost at a table (R7.1–R7.4)."""
-    out: list[str] = []
-    if rules & BAO_RULES:
-        out.append(translate("Warning", "Phạm lỗi này bạn bị báo ngay: từ đó chỉ được bốc và "
-                                        "dưới, và phải đền thay làng nếu có người ù (R7.3)."))
-    if rules & U_BAO_RULES:
-        out.append(translate("Warning", "Nếu ván này bạn ù thì là ù báo: đền 12 điểm cho mỗi "
-                                        "nhà (R7.4)."))
-    if rules & (NGHI_RULES | {"bo_u"}):
-        out.append(translate("Warning", "Nếu ván này bạn ù thì bị nghỉ ăn tiền: không ai trả "
-                                        "(R7.2)."))
-    return out
+    """What the rules broken would cost at a table (R7.1–R7.4), in the rulebook's words."""
+    book = CHAN.registry
+    costs = {book.consequence_of(r) for r in rules}
+    words = [book.consequence(c).warning for c in book.consequences() if c in costs]
+    return [pick(*w) for w in words if w.vi]
 
 
 WIDTH = 480  # the text column: wrapped labels need a width to know their height

@@ -9,11 +9,9 @@ from collections.abc import Sequence
 
 from desktop.i18n import current, pick, translate
 from engine.actions import Act, Action
-from engine.call import NAME_EN, NAME_VI, render
-from engine.cards import Card, pairs_with
-from engine.explain import Explanation
-from engine.violations import NAMES_VI
-from lessons.phrases import RULE_NAMES_EN
+from engine.chan import CHAN, NAME_EN, NAME_VI, Card, pairs_with
+from engine.chan import render_call as render
+from engine.registry import Explanation
 
 
 def card_name(card: Card | None) -> str:
@@ -29,16 +27,11 @@ def cuoc_name(cid: str) -> str:
 
 
 def rule_name(rule: str) -> str:
-    """"L5 Có chắn cấu cạ"; claims that are not lỗi get their own words."""
-    if rule in NAMES_VI:  # English glosses the name, as the lessons do (lessons.phrases)
-        gloss = f" ({RULE_NAMES_EN[rule]})" if current() == "en" and rule in RULE_NAMES_EN \
-            else ""
-        return f"{rule} {NAMES_VI[rule]}{gloss}"
-    return {
-        "bo_u": translate("Words", "Bỏ ù"),
-        "missed_chiu": translate("Words", "Bỏ chíu"),
-        "u_lao": translate("Words", "Ù láo"),
-    }.get(rule, rule)
+    """"L5 Có chắn cấu cạ"; judgements that are not lỗi by their name (the rulebook's)."""
+    vi, en = CHAN.registry.name(rule)
+    if CHAN.registry.fault(rule) is not None:  # English glosses the name, as the lessons do
+        return f"{rule} {vi}" + (f" ({en})" if current() == "en" else "")
+    return pick(vi, f"{vi} ({en})") if rule in CHAN.registry else rule
 
 
 def explanation_text(e: Explanation) -> str:

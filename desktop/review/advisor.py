@@ -34,7 +34,7 @@ from desktop.review.replay import OpenedGame
 from desktop.review.words import action_choice, value_text
 from desktop.worker import Job, Worker
 from engine.actions import Action
-from engine.cards import Card
+from engine.chan import Card
 from replays.advice import Advice, DecisionPoint, advise, as_choice
 from replays.errors import RecordError
 from replays.store import Store

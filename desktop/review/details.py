@@ -22,7 +22,7 @@ from desktop.review.words import (
     result_text,
     rule_label,
 )
-from engine.cards import Card
+from engine.chan import Card
 
 
 def _hex(kind: str) -> str:

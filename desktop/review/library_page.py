@@ -46,7 +46,8 @@ from replays.library import LibraryRow
 
 # Keys typed in the search box that move the table's selection instead (the line edit has no
 # use for them), so a learner can search, pick a row and press Enter without leaving the box.
-TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}
+# (QKeySequence has [] at run time; PySide6's type stubs leave it out.)
+TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}  # type: ignore[index]
 
 WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 56,
           Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,

@@ -25,7 +25,7 @@ from desktop.qt import (
 )
 from desktop.review.words import action_choice, key_label, value_text
 from engine.actions import Action
-from engine.cards import Card
+from engine.chan import Card
 from replays.advice import Advice
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action
-from engine.game import Game
+from engine.chan import ChanGame as Game
 from replays.analyzer import game_document, is_note
 from replays.notes import Notes
 from replays.record import Player, SessionRecord

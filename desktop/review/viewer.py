@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from html import escape
 from pathlib import Path
 
@@ -152,7 +153,7 @@ class ViewerPage(QWidget):
                 continue
             for key in b.keys:
                 command = f"{b.id}:{key}" if b.id == "replay_answer" else b.id
-                bind(self, b.id, lambda c=command: self.command(c), (key,))
+                bind(self, b.id, partial(self.command, command), (key,))
 
     def retranslate(self) -> None:
         """Texts in the current language (the chiếu's view too: it has words)."""

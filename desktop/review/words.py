@@ -12,8 +12,8 @@ from desktop.i18n import amount, number, pick, translate
 from desktop.keys import key_hint
 from desktop.play.words import call_text, card_name, did, rule_name
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.game import Game
+from engine.chan import Card
+from engine.chan import ChanGame as Game
 
 # Timeline and legend colours (RGB): faults red, missed claims amber, calls blue, notes grey.
 COLORS: dict[str, tuple[int, int, int]] = {

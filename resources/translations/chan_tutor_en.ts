@@ -912,36 +912,8 @@
         <translation>Colour</translation>
     </message>
     <message>
-        <source>bị báo ngay (R7.3)</source>
-        <translation>báo at once (R7.3)</translation>
-    </message>
-    <message>
         <source>Bộ bài có {deck} quân: {kinds} loại, mỗi loại {copies} quân giống hệt nhau. Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và dòng lệnh.</source>
         <translation>The deck has {deck} cards: {kinds} kinds, {copies} identical cards of each. Every card has a code (R1.3) used in game files and on the command line.</translation>
-    </message>
-    <message>
-        <source>nếu ù: ù báo, đền {n} điểm mỗi nhà (R7.4)</source>
-        <translation>if you win: ù báo, pay {n} điểm to each player (R7.4)</translation>
-    </message>
-    <message>
-        <source>nếu ù: nghỉ ăn tiền (R7.2)</source>
-        <translation>if you win: nghỉ ăn tiền, nobody pays (R7.2)</translation>
-    </message>
-    <message>
-        <source>A — lỗi trên tay (lộ ra khi ù)</source>
-        <translation>A — faults of the hand (seen when it is shown at ù)</translation>
-    </message>
-    <message>
-        <source>B — đã bỏ quân (không ăn khi được ăn)</source>
-        <translation>B — after declining a card you could eat</translation>
-    </message>
-    <message>
-        <source>C — đã đánh quân</source>
-        <translation>C — after discarding</translation>
-    </message>
-    <message>
-        <source>D — đã ăn quân</source>
-        <translation>D — after eating</translation>
     </message>
     <message>
         <source>Lỗi (R7)</source>
@@ -958,22 +930,6 @@
     <message>
         <source>Hậu quả</source>
         <translation>Consequence</translation>
-    </message>
-    <message>
-        <source>Bỏ ù (R7.1)</source>
-        <translation>Bỏ ù — a win let pass (R7.1)</translation>
-    </message>
-    <message>
-        <source>Bỏ chíu (R4.2)</source>
-        <translation>Bỏ chíu — a chíu let pass (R4.2)</translation>
-    </message>
-    <message>
-        <source>Ù láo (R7.4)</source>
-        <translation>Ù láo — a false win (R7.4)</translation>
-    </message>
-    <message>
-        <source>Bỏ ù, bỏ chíu, ù láo</source>
-        <translation>Missed ù, missed chíu, false ù</translation>
     </message>
     <message>
         <source>Một cước: được điểm của nó. Nhiều cước: cước cao điểm nhất lấy điểm, mỗi cước còn lại lấy dịch (R6.2). Ví dụ: “{a}” = {sa} điểm; “{b}” = {sb} điểm.</source>
@@ -3071,18 +3027,6 @@ Open it in a web browser to read it.</translation>
 <context>
     <name>Warning</name>
     <message>
-        <source>Phạm lỗi này bạn bị báo ngay: từ đó chỉ được bốc và dưới, và phải đền thay làng nếu có người ù (R7.3).</source>
-        <translation>This lỗi makes you báo at once: from then on you may only draw and pass, and you pay for the whole table if someone wins (R7.3).</translation>
-    </message>
-    <message>
-        <source>Nếu ván này bạn ù thì là ù báo: đền 12 điểm cho mỗi nhà (R7.4).</source>
-        <translation>If you win this game it is ù báo: you pay 12 điểm to every other player (R7.4).</translation>
-    </message>
-    <message>
-        <source>Nếu ván này bạn ù thì bị nghỉ ăn tiền: không ai trả (R7.2).</source>
-        <translation>If you win this game it is nghỉ ăn tiền: nobody pays (R7.2).</translation>
-    </message>
-    <message>
         <source>Cảnh báo: {rules}</source>
         <translation>Warning: {rules}</translation>
     </message>
@@ -3105,18 +3049,6 @@ Open it in a web browser to read it.</translation>
 </context>
 <context>
     <name>Words</name>
-    <message>
-        <source>Bỏ ù</source>
-        <translation>Bỏ ù (win let pass)</translation>
-    </message>
-    <message>
-        <source>Bỏ chíu</source>
-        <translation>Bỏ chíu (chíu let pass)</translation>
-    </message>
-    <message>
-        <source>Ù láo</source>
-        <translation>Ù láo (false win)</translation>
-    </message>
     <message>
         <source>{name} đánh {card}.</source>
         <translation>{name} discards {card}.</translation>

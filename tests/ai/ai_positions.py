@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from engine.actions import Act
-from engine.ai import NormalPlayer, Player
-from engine.cards import ALL_CARDS, Card, parse_cards
-from engine.deal import Deal
-from engine.game import Game
-from engine.observation import Observation
+from engine.chan.ai import NormalPlayer, Player
+from engine.chan.cards import ALL_CARDS, Card, parse_cards
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
 
 
 def deal_with(hands: dict[int, str], noc_top: str = "", cai: int = 0,

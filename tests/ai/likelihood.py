@@ -1,17 +1,18 @@
 """The likelihood of a world by replaying it on the engine: the reference the strong player's
-posterior chain (engine/ai/posterior.py) must agree with, computed the slow, obvious way."""
+posterior chain (engine/chan/ai/posterior.py) must agree with, computed the slow, obvious way."""
 
 from __future__ import annotations
 
 from engine.actions import Act
-from engine.ai.posterior import DECLINED, DISCARD_FROM, PASS_CA, PASS_CHAN_1, PASS_CHAN_2
-from engine.ai.worlds import reach_observer
-from engine.deal import Deal
+from engine.chan.ai.posterior import DECLINED, DISCARD_FROM, PASS_CA, PASS_CHAN_1, PASS_CHAN_2
+from engine.chan.ai.worlds import reach_observer
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
+from engine.chan.violations import legal_eats
 from engine.errors import IllegalAction
 from engine.events import Declined
-from engine.game import Game, Mode
-from engine.observation import Observation
-from engine.violations import legal_eats
+from engine.game import Mode
 
 
 def replay_weighted(deal: Deal, obs: Observation) -> tuple[Game | None, float]:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from ai_positions import normal_table, real_choices
 
-from engine import hand as H
-from engine.ai import NormalPlayer, make_player
-from engine.ai.worlds import hidden_of, sample_deal, sample_world
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan import hand as H
+from engine.chan.ai import NormalPlayer, make_player
+from engine.chan.ai.worlds import hidden_of, sample_deal, sample_world
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 
 AI = Path(__file__).resolve().parents[2] / "engine" / "ai"
 
@@ -104,7 +104,7 @@ def test_an_observation_holds_no_reference_to_the_game() -> None:
 def test_players_keep_no_reference_to_the_game(level: str) -> None:
     player = make_player(level, 3)
     if level == "strong":
-        from engine.ai.strong import StrongPlayer
+        from engine.chan.ai.strong import StrongPlayer
         player = StrongPlayer(seed=3, worlds=2)
     game = Game(Deal.shuffled(11))
     table = normal_table()

@@ -7,11 +7,12 @@ import pytest
 from ai_positions import deal_with, decisions, normal_table
 
 from engine.actions import Act, Action
-from engine.ai import BeginnerPlayer, LearnerRates, NormalPlayer, RandomPlayer, make_player
-from engine.ai.selfplay import audit, play_game
-from engine.ai.strong import SearchResult, StrongPlayer
-from engine.deal import Deal
-from engine.game import Game, Mode
+from engine.chan.ai import BeginnerPlayer, LearnerRates, NormalPlayer, RandomPlayer, make_player
+from engine.chan.ai.selfplay import audit, play_game
+from engine.chan.ai.strong import SearchResult, StrongPlayer
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.game import Mode
 
 RONG_5V = "2v 2v 3v 3v 4v 4v 6v 6v 7v 7v 8v 8v 2n 2s 3n 3s 4n 4s 5v"
 NINES = "9v 9v 9n 9n 9s 9s cc cc 5s 5s 6n 6n 6s 6s 7n 7n 7s 7s 8n 8n"

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from ai_positions import deal_with, decisions, normal_table, real_choices
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.ai import NormalPlayer
-from engine.ai.policy import Scored, best, fault_cost
-from engine.ai.selfplay import audit, play_game
-from engine.cards import Card, parse_cards
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan import hand as H
+from engine.chan.ai import NormalPlayer
+from engine.chan.ai.policy import Scored, best, fault_cost
+from engine.chan.ai.selfplay import audit, play_game
+from engine.chan.cards import Card, parse_cards
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 
 RONG_5V = "2v 2v 3v 3v 4v 4v 6v 6v 7v 7v 8v 8v 2n 2s 3n 3s 4n 4s 5v"
 THIEN_U = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8n 9v 9n 2n 2s 3n 3s"
@@ -123,7 +123,7 @@ def test_the_true_call_is_the_legal_call() -> None:
 
 
 def test_moves_read_as_words() -> None:
-    from engine.ai.reasons import action_text
+    from engine.chan.ai.reasons import action_text
     assert action_text(Action.parse("0 discard 9v")).vi == "đánh 9 vạn"
     assert action_text(Action.parse("0 eat cc")).en == "eat with cc"
     assert action_text(Action.parse("1 draw")).vi == "bốc"

@@ -7,10 +7,10 @@ import itertools
 
 import pytest
 
-from engine.ai.selfplay import audit, game_seeds, play_session
+from engine.chan.ai.selfplay import audit, game_seeds, play_session
+from engine.chan.rules import LangRules
 from engine.events import EndKind
 from engine.game import Mode
-from engine.rules import LangRules
 
 CI_GAMES = 50
 

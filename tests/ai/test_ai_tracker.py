@@ -1,20 +1,21 @@
 """The AI rebuilds its seat's rule history from the observation exactly as the engine keeps it
-(R7 B–D), and its bitsets move over hypothetical moves as the engine's note_* functions do."""
+(R7 B–D), and the bitsets move over hypothetical moves as the engine's judges say."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from masks_oracle import masks_of_judged
 
-from engine import hand as H
-from engine.ai import BeginnerPlayer, LearnerRates, RandomPlayer
-from engine.ai.masks import after_decline, after_discard, after_eat, masks_of
-from engine.ai.tracker import track
-from engine.cards import pairs_with
-from engine.deal import Deal
-from engine.game import Game
-from engine.violations import legal_eats, note_decline, note_discard, note_eat
+from engine.chan import hand as H
+from engine.chan.ai import BeginnerPlayer, LearnerRates, RandomPlayer
+from engine.chan.ai.tracker import track
+from engine.chan.cards import pairs_with
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.masks import after_decline, after_discard, after_eat
+from engine.chan.violations import legal_eats, note_decline, note_discard, note_eat
 
 SLIPPY = LearnerRates(miss_u=0.5, miss_chiu=0.5, fault=0.6, undercall=0.5, slip=0.5)
 
@@ -45,11 +46,12 @@ def test_mask_deltas_agree_with_the_engines_note_functions(seed: int) -> None:
         seat = game.actor
         assert seat is not None
         hist, h = game.hist[seat], game.hand[seat]
-        m = masks_of(hist)
+        m = hist.masks
+        assert m == masks_of_judged(hist)
         for z in H.kinds_held(h):
             copy = hist.copy()
             note_discard(copy, z, 999)
-            assert after_discard(m, z) == masks_of(copy)
+            assert after_discard(m, z) == masks_of_judged(copy) == copy.masks
         live = game.live
         if live is not None and game.phase.value == "play":
             x = live.card
@@ -57,11 +59,11 @@ def test_mask_deltas_agree_with_the_engines_note_functions(seed: int) -> None:
                 if pairs_with(x, y):
                     copy = hist.copy()
                     note_eat(copy, h, x, y, 999)
-                    assert after_eat(m, x, y) == masks_of(copy)
+                    assert after_eat(m, x, y) == masks_of_judged(copy) == copy.masks
             if legal_eats(h, game.hand_n[seat], game.mat_chan[seat], x):
                 copy = hist.copy()
                 note_decline(copy, h, x, 999)
-                assert after_decline(m, h, x) == masks_of(copy)
+                assert after_decline(m, h, x) == masks_of_judged(copy) == copy.masks
         obs = game.observation(seat)
         game.apply(table[seat].choose(obs).action if rng.random() < 0.8
                    else rng.choice(obs.legal))

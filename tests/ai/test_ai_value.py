@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import random
 
-from engine import hand as H
-from engine.ai.masks import masks_of
-from engine.ai.value import STUCK, uniform, value
-from engine.ai.worlds import clone
-from engine.cards import N_KINDS, parse_cards
-from engine.deal import Deal
-from engine.game import Game
-from engine.violations import SeatHistory
-
-CLEAN = masks_of(SeatHistory())
+from engine.chan import hand as H
+from engine.chan.ai.value import STUCK, uniform, value
+from engine.chan.ai.worlds import clone
+from engine.chan.cards import N_KINDS, parse_cards
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.masks import CLEAN
+from engine.chan.violations import SeatHistory
 
 
 def v(text: str, seen: str = "", draws: int = 15, mat_chan: int = 0, mat_ca: int = 0) -> float:
@@ -60,3 +58,7 @@ def test_a_clone_is_an_independent_equal_game() -> None:
         twin.apply(rng.choice(twin.legal_actions()))
     assert twin.state_key() != game.state_key()
     assert len(game.record) == 20
+
+
+def test_a_history_with_nothing_done_allows_everything() -> None:
+    assert SeatHistory().masks == CLEAN

@@ -7,8 +7,9 @@ import random
 from typing import Any
 
 from desktop.chieu.view import ChieuView, Prompt
-from engine import Deal, Game
-from engine.observation import Observation
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.observation import Observation
 
 
 def random_observation(seed: int, steps: int, seat: int = 0, players: int = 4) -> Observation:

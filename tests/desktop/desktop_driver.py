@@ -14,9 +14,10 @@ from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
 from desktop.qt import QObject, QPoint, Qt, QTimer, QWidget
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.cards import Card
-from engine.game import Game, Phase
+from engine.chan.ai import make_player
+from engine.chan.cards import Card
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 
 TIMEOUT = 5000
 

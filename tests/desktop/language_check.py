@@ -33,10 +33,9 @@ from desktop.qt import (
     QTextEdit,
     QWidget,
 )
-from engine.call import NAME_VI
-from engine.cards import RANK_NAMES_VI, SUIT_NAMES_VI, Card
-from engine.violations import NAMES_VI
-from lessons.phrases import OTHER_NAMES
+from engine.chan.call import NAME_VI
+from engine.chan.cards import RANK_NAMES_VI, SUIT_NAMES_VI, Card
+from engine.chan.rulebook import REGISTRY
 
 # The game's words English keeps, as the catalogue and the lessons use them (each is glossed
 # or explained where it first appears): STYLE.md's table, the cước and the làng options.
@@ -61,7 +60,7 @@ def allowed_words(names: Iterable[str] = ()) -> set[str]:
     cước names, and the players' names (data, never translated)."""
     cards = [Card(k).name_vi for k in range(25)]
     return _words([GAME_TERMS, LANGUAGE_NAMES, *cards, *RANK_NAMES_VI.values(),
-                   *SUIT_NAMES_VI, *NAMES_VI.values(), *(vi for vi, _ in OTHER_NAMES.values()),
+                   *SUIT_NAMES_VI, *(rule.name.vi for rule in REGISTRY),
                    *NAME_VI.values(), *names])
 
 

@@ -12,10 +12,11 @@ import random
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.deal import Deal
-from engine.game import Game, Mode, Phase
-from engine.rules import DEFAULT_RULES
+from engine.chan.ai import make_player
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES
+from engine.game import Mode, Phase
 
 LEARNER = 0
 

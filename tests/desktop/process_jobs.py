@@ -11,7 +11,7 @@ import os
 import time
 from pathlib import Path
 
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 from replays.advice import Advice, advise
 
 HELD_S = 30.0  # a gate never opened lets the job go after this (a failed test ends)

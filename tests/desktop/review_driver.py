@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from desktop.chieu.scene import Scene
 from desktop.review.screen import ReviewScreen
 from desktop.worker import Worker
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.record import GameRecord, Player, SessionRecord, default_players
 from replays.store import Store
 

@@ -8,7 +8,7 @@ from desktop.chieu.labels import _WORDS
 from desktop.chieu.samples import NAMES_VI
 from desktop.chieu.text import Face
 from desktop.resources import FONTS, RESOURCES, font, resource
-from engine.cards import ALL_CARDS, PICTURES, RANK_HAN, SUIT_HAN
+from engine.chan.cards import ALL_CARDS, PICTURES, RANK_HAN, SUIT_HAN
 
 VIETNAMESE = "ăâđêôơưĂÂĐÊÔƠƯàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ"
 

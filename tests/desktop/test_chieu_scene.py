@@ -19,7 +19,7 @@ from desktop.chieu.layout import make_layout
 from desktop.chieu.samples import sample_game, sample_view
 from desktop.chieu.scene import Scene
 from desktop.chieu.view import Animation, AnimKind, ChieuView, Place, Zone
-from engine.melds import MeldKind
+from engine.chan.melds import MeldKind
 
 SIZES = ((1280, 800), (1024, 640), (2560, 1600))
 ODD_SIZES = ((1920, 1080), (900, 700), (1600, 760))

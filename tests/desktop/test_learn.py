@@ -26,13 +26,13 @@ from desktop.learn.words import FAMILY_ORDER
 from desktop.main_window import MainWindow
 from desktop.qt import QCoreApplication, QEvent, Qt
 from engine.actions import Act
-from engine.call import NAME_VI, render
-from engine.cuoc import POINTS
-from engine.cuoc_ids import CUOC_IDS, RULE_ID
-from engine.deal import Deal
-from engine.explain import explanation
-from engine.game import Game, Mode
-from engine.violations import NAMES_VI
+from engine.chan.call import NAME_VI, render
+from engine.chan.cuoc import POINTS
+from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rulebook import REGISTRY
+from engine.game import Mode
 from lessons import drills
 from lessons.content import lessons
 from lessons.progress import Progress
@@ -63,10 +63,10 @@ def test_every_loi_with_its_name_and_the_engine_sentence(qtbot: QtBot) -> None:
     text = text_of(qtbot)
     for n in range(18):
         rule = f"L{n}"
-        assert rule in text and NAMES_VI[rule] in text
-        assert explanation(rule, "X").vi in text
+        assert rule in text and REGISTRY.name(rule).vi in text
+        assert REGISTRY.explanation(rule, "X").vi in text
     for key in ("bo_u", "missed_chiu", "u_lao"):
-        assert explanation(key, "X").vi in text
+        assert REGISTRY.explanation(key, "X").vi in text
 
 
 def test_all_25_cuoc_with_diem_and_dich(qtbot: QtBot) -> None:

@@ -28,7 +28,7 @@ from desktop.learn.askers.xuong import XuongAsker
 from desktop.learn.screen import LearnScreen
 from desktop.main_window import MainWindow
 from desktop.qt import QCoreApplication, QEvent, QListWidget, QSpinBox, Qt, QWidget
-from engine.cards import Card
+from engine.chan.cards import Card
 from lessons import drills
 from lessons.item import Item
 

@@ -161,8 +161,8 @@ def test_an_answer_while_another_program_locks_progress_db_never_freezes_the_win
 @pytest.mark.parametrize("fault", ["full", "read_only"])
 def test_a_guided_step_the_disk_refuses_is_kept_and_saved_on_retry(
         qtbot: QtBot, disk: Path, fault: str) -> None:
-    from test_issue16_first_game import answer as answer_step
-    from test_issue16_first_game import current
+    from test_first_game_page import answer as answer_step
+    from test_first_game_page import current
 
     def play_step(qtbot: QtBot, page: FirstGamePage) -> None:
         step = current(page)

@@ -24,7 +24,7 @@ from desktop.learn.askers.chia_bai import ChiaBaiAsker
 from desktop.learn.figure import figure
 from desktop.learn.words import seat_name
 from desktop.qt import QLabel, QWidget
-from engine.deal import N_PILES
+from engine.chan.deal import N_PILES
 from lessons import drills
 from lessons.chia_bai import STEPS
 from lessons.content import lessons

@@ -234,7 +234,7 @@ def test_damaged_while_playing_the_move_that_cannot_be_saved_leads_to_the_offer(
 
     from desktop_driver import perform, wait_for
 
-    from engine.ai import make_player
+    from engine.chan.ai import make_player
     from replays.recorder import NotSaved
 
     db = default_db(data)

@@ -15,8 +15,9 @@ from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.settings import Settings, save, settings_path
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.game import Game, Mode, Phase
+from engine.chan.ai import make_player
+from engine.chan.game import ChanGame as Game
+from engine.game import Mode, Phase
 
 
 def window_in(qtbot: QtBot, tmp_path: Path, settings: Settings, seeds: list[int]) -> MainWindow:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from desktop.play.moves import candidates, eaters, prompts, step_selection
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
-from engine.game import Game, Mode
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.game import Mode
 
 THIEN_U = 4659  # Deal.shuffled(4659): seat 0 receives the cái with a winning 20 (R5.2)
 

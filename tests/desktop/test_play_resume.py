@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from desktop.main_window import MainWindow
 from desktop.qt import QMessageBox, QPushButton, Qt
 from desktop.settings import load, settings_path
-from engine.game import Game
+from engine.chan.game import ChanGame as Game
 
 SEED = 11
 

@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from desktop.main_window import MainWindow
 from desktop.qt import QListWidget, Qt
 from engine.actions import Act
-from engine.ai import make_player
-from engine.call import render
+from engine.chan.ai import make_player
+from engine.chan.call import render
+from engine.chan.settlement import Payout
 from engine.game import Phase
-from engine.settlement import Payout
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -6,10 +6,11 @@ from play_scenarios import LEARNER, find, first_game, learner_wins
 
 from desktop.play.result_text import headline, result_html, verdict_lines, winning_groups
 from engine.actions import Act, Action
-from engine.ai import make_player
-from engine.call import judge
-from engine.game import Game, Phase
-from engine.session import Session
+from engine.chan.ai import make_player
+from engine.chan.call import judge
+from engine.chan.game import ChanGame as Game
+from engine.chan.session import ChanSession as Session
+from engine.game import Phase
 
 NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
 

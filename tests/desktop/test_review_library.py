@@ -24,7 +24,7 @@ from desktop.qt import QFontMetrics, QModelIndex, Qt
 from desktop.review.library_model import COLUMNS, SORT_ROLE, Column, ResultFilter
 from desktop.review.replay import annotation_position
 from desktop.review.screen import ReviewScreen
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from engine.game import Phase
 from replays.library import list_games
 from replays.paths import default_db

@@ -24,7 +24,7 @@ from desktop.qt import QApplication, Qt, QWidget
 from desktop.review.library_model import ResultFilter
 from desktop.review.library_page import LibraryPage
 from desktop.review.screen import ReviewScreen
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.batch import analyze_library
 from replays.library import list_games
 from replays.paths import default_db

@@ -31,7 +31,7 @@ from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
 from desktop.qt import QTimer
 from engine.actions import Act
-from engine.ai import make_player
+from engine.chan.ai import make_player
 
 app = make_app([])
 data, role, games = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])

@@ -22,10 +22,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.cards import ALL_CARDS, DECK, Card, parse_cards, same_rank
-from engine.deal import Deal
-from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.chan.cards import ALL_CARDS, DECK, Card, parse_cards, same_rank
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.game import Mode
 
 HAND = 19
 CAI_HAND = 20

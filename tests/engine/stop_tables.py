@@ -17,9 +17,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.actions import Act, Action
-from engine.deal import Deal
-from engine.game import Game, Phase
-from engine.rules import LangRules
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
+from engine.game import Phase
 from tests.engine.positions import make_hands_json
 
 NOC = 23  # the nọc of every table (R2.7: the unused piles are dead)

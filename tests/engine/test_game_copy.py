@@ -2,8 +2,12 @@
 
 import random
 
-from engine import Deal, Game
-from engine.game import _SHARED
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.game import Game as Core
+
+SHARED = Game.SHARED
+SLOTS = (*Core.__slots__, *Game.__slots__)  # the core's and Chắn's
 
 
 def test_copy_shares_only_immutable_slots() -> None:
@@ -13,13 +17,13 @@ def test_copy_shares_only_immutable_slots() -> None:
         game.apply(rng.choice(game.legal_actions()))
     twin = game.copy()
     assert twin.state_key() == game.state_key()
-    for name in Game.__slots__:
+    for name in SLOTS:
         value = getattr(game, name)
         if isinstance(value, list | dict | set):
-            assert name not in _SHARED, name
+            assert name not in SHARED, name
             assert getattr(twin, name) is not value, name
         else:
-            assert name in _SHARED, f"{name} holds {type(value).__name__}: copy or share it"
+            assert name in SHARED, f"{name} holds {type(value).__name__}: copy or share it"
 
 
 def test_playing_on_a_copy_leaves_the_original_alone() -> None:

@@ -12,13 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import all_cards, table_size
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import ALL_CARDS, CC_INDEX, DECK, Card
-from engine.deal import Deal
+from engine.chan import hand as H
+from engine.chan.cards import ALL_CARDS, CC_INDEX, DECK, Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.events import EndKind
-from engine.game import Game, Mode, Phase
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.game import Mode, Phase
 
 FULL_DECK = Counter(DECK)
 

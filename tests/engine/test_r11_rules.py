@@ -15,12 +15,13 @@ import pytest
 from positions import draw_and_pass, make_game
 
 from engine.actions import Act
-from engine.cards import DECK, Card
-from engine.deal import Deal
+from engine.chan.cards import DECK, Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
 from engine.errors import BadRules
 from engine.events import Claim, EndKind
-from engine.game import Game, Phase
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.game import Phase
 
 DEFAULTS: dict[str, Any] = {
     "allow_xuong": True, "ga": "off", "diem_per_ga": 5, "ga_bach_thu_chi": True,

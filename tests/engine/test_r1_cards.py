@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import ALL_CARDS, DECK, Card, format_cards, parse_card, parse_cards
+from engine.chan.cards import ALL_CARDS, DECK, Card, format_cards, parse_card, parse_cards
 from engine.errors import BadCardCode, ChanError
 
 ALL_CODES = [f"{rank}{suit}" for rank in range(2, 10) for suit in "vns"] + ["cc"]

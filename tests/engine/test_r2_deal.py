@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from positions import make_game, make_hands_json
 
-from engine.cards import ALL_CARDS, DECK, Card
-from engine.deal import Deal, cai_recipient
+from engine.chan.cards import ALL_CARDS, DECK, Card
+from engine.chan.deal import Deal, cai_recipient
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
 from engine.errors import BadDeal
-from engine.game import Game, Phase
-from engine.rules import LangRules
+from engine.game import Phase
 
 # A card of every number 1..9 (R2.6): Chi chi is 1.
 NUMBER_CARD = {1: "cc", 2: "2v", 3: "3n", 4: "4s", 5: "5v", 6: "6n", 7: "7v", 8: "8s", 9: "9n"}

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from positions import cards, make_game, mat_cards
 
-from engine import hand as H
 from engine.actions import Act
-from engine.cards import ALL_CARDS, Card, pairs_with, same_rank
+from engine.chan import hand as H
+from engine.chan.cards import ALL_CARDS, Card, pairs_with, same_rank
+from engine.chan.hand import arrange
+from engine.chan.melds import Meld, MeldKind
 from engine.errors import NothingToEat
-from engine.hand import arrange
-from engine.melds import Meld, MeldKind
 
 
 def groups(text: str) -> dict[str, list[str]]:

@@ -19,8 +19,10 @@ from positions import (
 )
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
 from engine.errors import (
     BaoRestricted,
     CardNotHeld,
@@ -32,8 +34,7 @@ from engine.errors import (
     NotYourTurn,
 )
 from engine.events import Claim, EndKind, Origin
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
+from engine.game import Mode, Phase
 
 
 def acts(game: Game) -> list[str]:

@@ -15,13 +15,13 @@ from positions import (
     play,
 )
 
-from engine import hand as H
 from engine.actions import Act
-from engine.cards import Card
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.hand import WaitShape, find_waits, wait_shape, wins_with
 from engine.errors import IllegalAction
 from engine.events import Claim, EndKind
 from engine.game import Mode, Phase
-from engine.hand import WaitShape, find_waits, wait_shape, wins_with
 
 
 def wins(hand: str, w: str, mat_chan: int = 0) -> bool:
@@ -280,7 +280,7 @@ def test_R5_5_game_waits_use_the_mat() -> None:
 
 def test_R5_6_allow_xuong_is_a_lang_option() -> None:
     # What allow_xuong=False does to a win needs the cước (R6): tested with the judging.
-    from engine.rules import LangRules
+    from engine.chan.rules import LangRules
 
     assert LangRules().allow_xuong is True
     assert LangRules(allow_xuong=False).allow_xuong is False

@@ -17,14 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import ALL_CARDS, DECK, Card, parse_cards
-from engine.cuoc import WinFacts
-from engine.deal import Deal
-from engine.game import Game, Mode
-from engine.melds import Meld, MeldKind
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.chan import hand as H
+from engine.chan.cards import ALL_CARDS, DECK, Card, parse_cards
+from engine.chan.cuoc import WinFacts
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.melds import Meld, MeldKind
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.game import Mode
 
 NOC_SIZE = 23
 

@@ -10,10 +10,11 @@ import pytest
 from judging_positions import call_true, deal, facts, game, play, wins
 
 from engine.actions import Act, Action
-from engine.cuoc import WinFacts, detect
-from engine.game import Game, Phase
-from engine.rules import LangRules
-from engine.session import Session
+from engine.chan.cuoc import WinFacts, detect
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
+from engine.chan.session import ChanSession as Session
+from engine.game import Phase
 
 
 def detected(f: WinFacts) -> dict[str, int]:

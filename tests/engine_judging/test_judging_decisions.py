@@ -1,8 +1,8 @@
 """Decisions where RULES.md was silent or two rules met (named in the closing note)."""
 
-from engine.call import judge
-from engine.rules import LangRules
-from engine.settlement import Payout, settle_win
+from engine.chan.call import judge
+from engine.chan.rules import LangRules
+from engine.chan.settlement import Payout, settle_win
 
 
 def test_R8_2_xuong_sai_is_paid_even_on_a_nghi_an_tien_win() -> None:

@@ -11,10 +11,14 @@ import pytest
 from judging_positions import game, play
 
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.game import ChanGame as Game
+from engine.chan.rulebook import REGISTRY
+from engine.chan.violations import eat_faults_a
 from engine.errors import BaoRestricted
-from engine.explain import Explanation, explanation
-from engine.game import Game, Phase
+from engine.game import Phase
+from engine.registry import Explanation
 
 
 def triples(g: Game) -> set[tuple[int, int, str]]:
@@ -30,10 +34,10 @@ def cause(g: Game, rule: str) -> int | None:
 
 
 def test_L0_is_only_named_in_explanations() -> None:
-    e = explanation("L0")
+    e = REGISTRY.explanation("L0")
     assert isinstance(e, Explanation)
     assert e.rule == "L0"
-    assert e.name_vi == "Trái vỉ"
+    assert REGISTRY.name(e.rule).vi == "Trái vỉ"
     assert "cạ" in e.vi and e.en
 
 
@@ -68,6 +72,21 @@ def test_L2_eat_while_holding_three_identical() -> None:
     assert g.phase is Phase.CLAIM and g.actor == 1  # the chíu is offered first
     play(g, "1 eat 9v")  # implicitly lets the chíu pass
     assert triples(g) == {(1, 1, "L2")}
+
+
+def test_L2_needs_exactly_three_identical_and_a_card_to_return() -> None:
+    """The boundaries of L2 (a mutation run found them unpinned): two identical in hand is no
+    chíu, so eating is clean; three is L2 — unless the three are the whole hand, when a chíu
+    would leave no card for trả cửa (R4.6)."""
+    nine = Card.V9
+    two = H.pack([nine, nine, Card.V5, Card.N6])
+    assert "L2" not in eat_faults_a(two, 4, 0, nine, nine)
+    three = H.pack([nine, nine, nine, Card.V5])
+    assert "L2" in eat_faults_a(three, 4, 0, nine, nine)
+    assert "L2" not in eat_faults_a(H.pack([nine, nine, nine]), 3, 0, nine, nine)
+    g = game(["9v", "9v 9v"])
+    play(g, "0 discard 9v", "1 eat 9v")
+    assert triples(g) == set()
 
 
 def test_L2_with_a_ca_is_also_L1() -> None:
@@ -205,6 +224,16 @@ def test_L8_bo_ca_an_chan_is_allowed() -> None:
     play(g, "0 discard 9v", "1 draw", "1 eat 9n")
     assert triples(g) == set()
     assert not g.bao[1]
+
+
+def test_L6_cause_of_a_kind_declined_twice_is_the_first_decline() -> None:
+    """A seat that lets 9v pass twice and then eats it: the cause_event is the first decline
+    (FORMATS: the seat's own event by which it declined; the history keeps the first)."""
+    g = game(["9v", "9v"], "2s 9v 9v")
+    play(g, "0 discard 9v", "1 draw", "1 pass", "0 draw", "0 pass", "1 draw", "1 eat 9v")
+    assert [(e, r) for e, s_, r in sorted(triples(g)) if s_ == 1] == [(6, "L6")]
+    assert cause(g, "L6") == 1  # the first draw over 9v, not the second (event 5)
+    assert g.hist[1].declined_chan[Card.V9] == 1
 
 
 def test_L6_declined_by_saying_duoi_on_own_draw() -> None:
@@ -364,6 +393,6 @@ def test_R7_one_move_reports_every_rule_it_breaks() -> None:
 
 @pytest.mark.parametrize("rule", [f"L{i}" for i in range(18)])
 def test_every_L_rule_has_a_bilingual_explanation(rule: str) -> None:
-    e = explanation(rule, "9v")
+    e = REGISTRY.explanation(rule, "9v")
     assert e.rule == rule
     assert e.vi and e.en and e.vi != e.en

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cuoc import POINTS, ga_count, score, total
-from engine.cuoc_ids import CUOC_IDS, RULE_ID
-from engine.rules import LangRules
+from engine.chan.cuoc import POINTS, ga_count, score, total
+from engine.chan.cuoc_ids import CUOC_IDS, RULE_ID
+from engine.chan.rules import LangRules
 
 # The R6 table of RULES.md: id → (điểm, dịch).
 TABLE = {

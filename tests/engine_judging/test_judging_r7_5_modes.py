@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 from judging_positions import game, play
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.settlement import Payout
 from engine.errors import ForbiddenMove, IllegalAction
 from engine.events import EndKind
-from engine.game import Game, Mode, Phase
-from engine.settlement import Payout
+from engine.game import Mode, Phase
 
 SEED_HAND = "9v 9n"  # the seeds' example: seat 1 declines 9v while holding 9v and 9n
 

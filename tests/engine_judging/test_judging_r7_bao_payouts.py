@@ -9,11 +9,12 @@ import pytest
 from judging_positions import call_true, game, play
 
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan.cards import Card
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan.settlement import Payout
 from engine.events import EndKind
-from engine.game import Game, Phase
-from engine.rules import DEFAULT_RULES, LangRules
-from engine.settlement import Payout
+from engine.game import Phase
 
 RONG = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 2n 2s 3n 3s 4n 4s 9v"  # 6 chắn 3 cạ, què 9v
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from judging_positions import game, play
 
 from engine.actions import Act, Action
-from engine.call import judge, parse, render
-from engine.cuoc import score
-from engine.game import Game, Phase
-from engine.rules import DEFAULT_RULES, LangRules
-from engine.settlement import Payout
+from engine.chan.call import judge, parse, render
+from engine.chan.cuoc import score
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.chan.settlement import Payout
+from engine.game import Phase
 
 RONG = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 2n 2s 3n 3s 4n 4s 9v"  # 6 chắn 3 cạ, què 9v
 BACH_THU = "2v 2v 3n 3n 4v 4v 5n 5n 6v 6v 2n 2s 4n 4s 5v 5s 8v 8n 7v"  # 5 chắn 4 cạ, què 7v

@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from judging_positions import call_true, deal, play
 
 from engine.actions import Act, Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
+from engine.chan.session import ChanSession as Session
+from engine.chan.settlement import Payout
 from engine.events import EndKind
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
-from engine.session import Session
-from engine.settlement import Payout
+from engine.game import Mode, Phase
 
 RONG = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 2n 2s 3n 3s 4n 4s 9v"  # 6 chắn 3 cạ, què 9v
 L1_HAND = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 8n 8n 2n 2s 3n 3s 7v 7n 9n"

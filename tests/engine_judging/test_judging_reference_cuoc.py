@@ -1,7 +1,7 @@
 """R6 property tests: the engine's cước against a reference written from the R6 table.
 
 Part A feeds random winning WinFacts (biased toward the picture cards, Chi chi, reds, chíu and
-four-of-a-kind) to ``engine.cuoc.detect`` and to the reference. Part B plays random games to
+four-of-a-kind) to ``engine.chan.cuoc.detect`` and to the reference. Part B plays random games to
 their win and derives every fact of the win (chì, địa ù, chíu ù, bòn, ù bòn, phá thiên, the
 hand and the mat) from the public record alone, then compares with ``game.true_call()``.
 """
@@ -14,13 +14,14 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.cuoc import WinFacts, detect
-from engine.deal import Deal
-from engine.game import Game, Mode, Phase
-from engine.melds import Meld, MeldKind
+from engine.chan import hand as H
+from engine.chan.cards import Card
+from engine.chan.cuoc import WinFacts, detect
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.melds import Meld, MeldKind
+from engine.game import Mode, Phase
 
 CC = Card.CC
 RED = {Card.V8, Card.S8, Card.V9, Card.S9, CC}

@@ -1,6 +1,6 @@
 """R7 property test: every violation the engine reports is re-derived by a reference check.
 
-The reference below is written from RULES.md R7 alone (not from engine/violations.py): it
+The reference below is written from RULES.md R7 alone (not from engine/chan/violations.py): it
 replays a game's public record with plain Counters, starting from the dealt hands, and lists
 every (event, seat, rule) that R7 says happened. Random legal games in real mode (2–4 players)
 must give exactly the engine's set of triples — nothing missing, nothing extra.
@@ -24,9 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Act, Action
-from engine.cards import Card
-from engine.deal import Deal
-from engine.game import Game, Mode
+from engine.chan.cards import Card
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.game import Mode
 
 CC = Card.CC
 BAO_RULES = frozenset(f"L{i}" for i in range(6, 18))  # R7.3: groups B, C, D

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine import hand as H
 from engine.actions import Act, Action
-from engine.cards import DECK, Card
-from engine.deal import Deal, cai_recipient
+from engine.chan import hand as H
+from engine.chan.cards import DECK, Card
+from engine.chan.deal import Deal, cai_recipient
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
 from engine.events import BecameBao
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
+from engine.game import Mode, Phase
 from lessons.item import Item
 
 FULL_DECK = Counter(DECK)

@@ -7,9 +7,10 @@ import random
 from pathlib import Path
 
 from engine.actions import Act, Action
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from engine.events import EndKind
-from engine.game import Game, Mode, Phase
+from engine.game import Mode, Phase
 from replays.analyzer import Doc
 from replays.record import default_players
 from replays.recorder import Recorder

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from lesson_checks import check
 
-from engine.cards import Card
-from engine.deal import cai_recipient
+from engine.chan.cards import Card
+from engine.chan.deal import cai_recipient
 from lessons.cli import DRILL, FAMILY_NAMES, add_drill_command, main, run_drill
 from lessons.drills import FAMILIES
 from lessons.item import Item

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card
+from engine.chan.cards import Card
 from lessons import boc_cai
 from lessons.drills import generate, grade
 from lessons.item import BadResponse, Grade, Item
@@ -122,7 +122,7 @@ def test_xuong_call_graded_by_the_engine_verdict() -> None:
     item = one("xuong", "call")
     true = item.answer["call"]
     _ok(grade(item, {"call": true}), True)
-    _ok(grade(item, {"text": item.answer["text"]}), True)  # the spoken form, engine.call.parse
+    _ok(grade(item, {"text": item.answer["text"]}), True)  # the spoken form, engine.chan.call.parse
     under = grade(item, {"call": true[1:]}) if len(true) > 1 else grade(item, [["xuong", 1]] if
                                                                         true[0][0] != "xuong"
                                                                         else [["chi", 1]])

@@ -81,9 +81,9 @@ def test_a_thien_u_let_pass_is_asked_before_the_first_discard() -> None:
     from collections import Counter
 
     from engine.actions import Act, Action
-    from engine.cards import DECK, Card
-    from engine.deal import Deal
-    from engine.game import Game
+    from engine.chan.cards import DECK, Card
+    from engine.chan.deal import Deal
+    from engine.chan.game import ChanGame as Game
     from replays.analyzer import game_annotations
 
     ten_chan = [Card(k) for k in (0, 3, 6, 9, 12, 15, 19, 22, 1, 4) for _ in range(2)]

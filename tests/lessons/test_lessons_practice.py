@@ -1,5 +1,5 @@
 """A practice round: due items first, then the lesson's new drills; and the positions still come
-from seeded play when engine.ai is not there."""
+from seeded play when engine.chan.ai is not there."""
 
 from __future__ import annotations
 

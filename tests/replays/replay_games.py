@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
-from engine.deal import Deal
-from engine.game import Game, Mode
-from engine.rules import DEFAULT_RULES, LangRules
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import DEFAULT_RULES, LangRules
+from engine.game import Mode
 from replays.record import GameRecord, SessionRecord, default_players
 from replays.recorder import Recorder
 from replays.store import Store

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 import pytest
 
 from engine.actions import Act, Action
-from engine.ai.selfplay import play_session, reproducible_player
-from engine.deal import Deal
-from engine.game import Game, Phase
+from engine.chan.ai.selfplay import play_session, reproducible_player
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 from replays.advice import (
     ADVICE_SEED,
     ADVISER,

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from replay_games import CAREFUL, RANDOM, record_games
 
-from engine.deal import Deal
-from engine.rules import LangRules
+from engine.chan.deal import Deal
+from engine.chan.rules import LangRules
 from replays.batch import analyze_library, pending_games
 from replays.library import list_games
 from replays.recorder import Recorder

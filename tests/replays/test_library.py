@@ -26,10 +26,11 @@ from replay_games import (
 )
 from sqlite_utils import Database
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
 from engine.events import EndKind
-from engine.game import Game, Mode
-from engine.rules import LangRules
+from engine.game import Mode
 from replays.analyzer import ANALYSIS_VERSION, analyze_session
 from replays.chanjson import read_file, to_json, write_file
 from replays.errors import BadFile, BadRecord

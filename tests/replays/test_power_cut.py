@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from replays.recorder import NotSaved, Recorder
 from replays.store import Store
 from tests.replays.replay_games import CAREFUL

@@ -18,12 +18,12 @@ from replay_games import (
 )
 
 from engine.actions import Act, Action
-from engine.cards import DECK, Card, parse_cards
-from engine.deal import Deal
+from engine.chan.cards import DECK, Card, parse_cards
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.hand import find_waits
+from engine.chan.settlement import Payout
 from engine.events import BecameBao, Declined, EndKind
-from engine.game import Game
-from engine.hand import find_waits
-from engine.settlement import Payout
 from replays.analyzer import analyze_session
 from replays.record import GameRecord
 

@@ -13,13 +13,14 @@ import pytest
 from replay_games import CAREFUL, RANDOM, Policy, find, play, record_of, session_of
 
 from engine.actions import Act, Action
-from engine.cards import DECK, Card, parse_cards
-from engine.cuoc_ids import CUOC_IDS
-from engine.deal import Deal
+from engine.chan.cards import DECK, Card, parse_cards
+from engine.chan.cuoc_ids import CUOC_IDS
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
+from engine.chan.session import ChanSession as Session
 from engine.events import Declined, EndKind
-from engine.game import Game, Mode, Phase
-from engine.rules import LangRules
-from engine.session import Session
+from engine.game import Mode, Phase
 from replays.analyzer import analyze_session
 from replays.chanjson import FORMAT, VERSION, dumps, parse, read_file, to_json, write_file
 from replays.errors import BadFile, BadRecord

@@ -26,8 +26,9 @@ from replay_games import (
 )
 
 from engine.actions import Act
-from engine.cards import pairs_with
-from engine.game import Game, Phase
+from engine.chan.cards import pairs_with
+from engine.chan.game import ChanGame as Game
+from engine.game import Phase
 from replays.chanjson import to_json
 from replays.migrations import SCHEMA_VERSION
 from replays.store import Store

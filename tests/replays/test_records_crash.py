@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from replay_games import CAREFUL, play
 
-from engine.deal import Deal
-from engine.game import Game
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
 from replays.recorder import Recorder
 from replays.store import Store
 
@@ -26,7 +26,7 @@ import random, sys, time
 from pathlib import Path
 sys.path.insert(0, {here!r})
 from replay_games import CAREFUL
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from replays.recorder import Recorder
 from replays.store import Store
 

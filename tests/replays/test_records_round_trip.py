@@ -8,9 +8,9 @@ from pathlib import Path
 
 from replay_games import CAREFUL, RANDOM
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.rules import LangRules
 from engine.game import Mode
-from engine.rules import LangRules
 from replays.chanjson import dumps, loads, parse, to_json
 from replays.recorder import Recorder
 from replays.store import Store

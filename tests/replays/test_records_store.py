@@ -20,11 +20,12 @@ from replay_games import (
 )
 from sqlite_utils import Database
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
+from engine.chan.game import ChanGame as Game
+from engine.chan.rules import LangRules
+from engine.chan.session import ChanSession as Session
 from engine.events import EndKind
-from engine.game import Game, Mode
-from engine.rules import LangRules
-from engine.session import Session
+from engine.game import Mode
 from replays.analyzer import ANALYSIS_VERSION
 from replays.chanjson import to_json
 from replays.errors import BadFile

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from engine.ai.selfplay import play_session
-from engine.cards import Card
+from engine.chan.ai.selfplay import play_session
+from engine.chan.cards import Card
 from replays.chanjson import write_file
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.selfplay import play_session
+from engine.chan.ai.selfplay import play_session
 from replays.chanjson import write_file
 from replays.record import GameRecord, Player, SessionRecord
 from replays.store import Store

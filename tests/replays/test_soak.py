@@ -17,7 +17,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from engine.deal import Deal
+from engine.chan.deal import Deal
 from replays.recorder import Recorder
 from replays.store import Store
 from tests.replays.replay_games import CAREFUL

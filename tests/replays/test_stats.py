@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from replay_games import RANDOM, record_games
 
-from engine.ai.selfplay import audit, play_session
-from engine.game import Game
+from engine.chan.ai.selfplay import audit, play_session
+from engine.chan.game import ChanGame as Game
 from replays.batch import analyze_library
 from replays.record import GameRecord, Player, SessionRecord
 from replays.stats import GameStat, game_stats, rolling, summarize

@@ -17,7 +17,7 @@ from desktop.learn.askers.base import Asker
 from desktop.learn.askers.numbers import NumberBox
 from desktop.learn.words import seat_name
 from desktop.qt import QFormLayout, QGridLayout, QLabel, QObject, QPushButton, Qt, QWidget
-from engine.cards import Card
+from engine.chan import Card
 from lessons.item import JSON, Item
 
 KINDS = ("chan", "ca", "ba_dau", "que")

@@ -14,7 +14,7 @@ from desktop.i18n import translate
 from desktop.learn.askers.base import Asker
 from desktop.learn.words import card_text, seat_name
 from desktop.qt import QLabel, QObject
-from engine.cards import Card
+from engine.chan import Card
 from lessons.item import JSON, Item
 
 

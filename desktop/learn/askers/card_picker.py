@@ -14,7 +14,7 @@ from desktop.qt import (
     QWidget,
     Signal,
 )
-from engine.cards import Card
+from engine.chan import Card
 
 FACE_WIDTH = 20
 

@@ -20,7 +20,7 @@ from desktop.learn.askers.boc_cai import picker_badge, recipient_badge
 from desktop.learn.askers.numbers import NumberBox
 from desktop.learn.words import card_count, card_text, noc_count, pile_name, seat_name
 from desktop.qt import QFormLayout, QLabel, QObject, Qt, QWidget
-from engine.cards import Card
+from engine.chan import Card
 from lessons.chia_bai import deal_of
 from lessons.item import JSON, Item
 

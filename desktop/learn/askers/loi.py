@@ -24,13 +24,11 @@ from desktop.qt import (
     QWidget,
 )
 from engine.actions import Action
-from engine.cards import Card
-from engine.violations import NAMES_VI
+from engine.chan import CHAN, Card
 from lessons import phrases
 from lessons.item import JSON, Grade, Item
 
 CLAIM_ACTS = {"drill_win": "win", "drill_chiu": "chiu", "drill_no": "none"}  # key → answer
-OTHER_RULES = ("bo_u", "missed_chiu", "u_lao")  # judgements a verdict lists beside the lỗi
 RULE_ROLE = Qt.ItemDataRole.UserRole
 RIGHT_BACKGROUND = QColor(198, 236, 204)
 
@@ -40,7 +38,7 @@ class RuleList(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        for rule in (*NAMES_VI, *OTHER_RULES):
+        for rule in (r.id for r in CHAN.registry):  # every lỗi, then bỏ ù, bỏ chíu, ù láo
             item = QListWidgetItem()
             item.setData(RULE_ROLE, rule)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

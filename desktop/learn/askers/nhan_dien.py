@@ -14,7 +14,7 @@ from desktop.learn.askers.numbers import NumberBox
 from desktop.learn.askers.on_chieu import ChieuAsker
 from desktop.learn.words import card_text
 from desktop.qt import QFormLayout, QLabel, QObject, QWidget
-from engine.cards import Card
+from engine.chan import Card
 from lessons.item import JSON, Item
 
 

@@ -10,7 +10,7 @@ from desktop.learn.askers.on_chieu import ChieuAsker
 from desktop.learn.words import percent
 from desktop.qt import QLabel, QObject, QPushButton, QSizePolicy, QWidget
 from engine.actions import Act, Action
-from engine.cards import Card
+from engine.chan import Card
 from lessons.item import JSON, Grade, Item
 
 

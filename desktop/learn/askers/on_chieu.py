@@ -10,8 +10,8 @@ from desktop.i18n import current
 from desktop.learn.askers.base import Asker
 from desktop.learn.words import seat_name
 from desktop.qt import QObject
-from engine.cards import Card
-from engine.game import Game
+from engine.chan import Card
+from engine.chan import ChanGame as Game
 from lessons.item import Item
 from lessons.position import rebuild
 
