@@ -142,11 +142,14 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         from replays import commands, report, selfplay
+        from replays.database import longer_lock_waits
         from replays.text import inert, inert_json
 
-        out = {"analyze": commands.analyze, "export": commands.export,
-               "import": commands.import_, "selfplay": selfplay.selfplay,
-               "report": report.report}[args.command](args)
+        verb = {"analyze": commands.analyze, "export": commands.export,
+                "import": commands.import_, "selfplay": selfplay.selfplay,
+                "report": report.report}[args.command]
+        with longer_lock_waits():  # a script waits for the program's write, never fails on it
+            out = verb(args)
         if args.json:  # never Infinity or NaN: they are not JSON (a ValueError is a bug)
             printed = inert_json(json.dumps(out.data, ensure_ascii=False, allow_nan=False))
             printed += "\n"

@@ -201,7 +201,7 @@ def connect(path: Path, name: str | None = None, check: bool = False,
         _forget_new(path, new, error)
         raise error from None
     try:
-        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute(f"PRAGMA busy_timeout = {_busy['ms']}")
         if check:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
@@ -226,6 +226,33 @@ def connect(path: Path, name: str | None = None, check: bool = False,
 
 
 BUSY_MS = 5000  # how long a connection waits for another program's write lock
+# A command-line verb has no window to keep alive and a script would rather wait than fail:
+# it waits this long for the program's (or another verb's) write (issue 20: a 5 s wait failed
+# an import in a soak on a loaded machine); CHAN_TUTOR_LOCK_WAIT (seconds) overrides it.
+COMMAND_LINE_BUSY_MS = 60_000
+LOCK_WAIT_VARIABLE = "CHAN_TUTOR_LOCK_WAIT"
+_busy = {"ms": BUSY_MS}
+
+
+def command_line_busy_ms() -> int:
+    """How long a command-line verb waits for a write lock, in ms (the environment's
+    CHAN_TUTOR_LOCK_WAIT seconds when it is a number from 0 to 3600)."""
+    try:
+        seconds = float(os.environ.get(LOCK_WAIT_VARIABLE, ""))
+    except ValueError:
+        return COMMAND_LINE_BUSY_MS
+    return round(seconds * 1000) if 0 <= seconds <= 3600 else COMMAND_LINE_BUSY_MS
+
+
+@contextmanager
+def longer_lock_waits() -> Iterator[None]:
+    """While it lasts, connections opened wait command_line_busy_ms() for a write lock (a
+    command-line verb; the program keeps BUSY_MS and offers to retry)."""
+    before, _busy["ms"] = _busy["ms"], command_line_busy_ms()
+    try:
+        yield
+    finally:
+        _busy["ms"] = before
 
 
 def connect_read_only(path: Path, name: str | None = None, schema: Schema = REPLAYS) -> Database:
@@ -246,7 +273,7 @@ def connect_read_only(path: Path, name: str | None = None, schema: Schema = REPL
         raise _damaged(label, e, path) from None
     db = Database(conn)
     try:
-        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute(f"PRAGMA busy_timeout = {_busy['ms']}")
         db.execute("PRAGMA foreign_keys = ON")
         if schema.migrations.pending(db):
             raise _bad(label, "is used by another version of chan-tutor that has not "
@@ -269,7 +296,7 @@ def _enable_wal(db: Database) -> None:
     handler, when another connection is opening the same new file at that moment (seen with
     four programs creating one database): retry for up to the busy timeout instead.
     """
-    deadline = time.monotonic() + BUSY_MS / 1000
+    deadline = time.monotonic() + _busy["ms"] / 1000
     pause = 0.005
     while True:
         try:

@@ -151,7 +151,8 @@ def test_a_database_locked_by_another_program_is_said_locked(
     try:
         result = subprocess.run([sys.executable, "-m", "desktop", "import", str(chan_json),
                                  "--db", str(library)], cwd=ROOT, capture_output=True,
-                                text=True, timeout=120, check=False)
+                                text=True, timeout=120, check=False,
+                                env=dict(os.environ, CHAN_TUTOR_LOCK_WAIT="2"))
     finally:
         holder.execute("ROLLBACK")
         holder.close()

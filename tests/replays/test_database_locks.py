@@ -158,3 +158,37 @@ def test_the_command_line_importing_while_the_program_holds_the_library(
     with closing(sqlite3.connect(db)) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0] == sessions + imported
+
+
+def test_a_command_waits_out_a_write_longer_than_the_programs_wait(tmp_path: Path) -> None:
+    """A script's import waits for another program's write (issue 20: in a soak on a loaded
+    machine a 5 s wait failed an import); CHAN_TUTOR_LOCK_WAIT says how long."""
+    import threading
+
+    db = tmp_path / "data" / "replays.db"
+    Store.open(db).close()
+    source = tmp_path / "x.chan.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    made = subprocess.run([sys.executable, "-m", "desktop", "selfplay", "--games", "1",
+                           "--out", str(source)], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert made.returncode == 0, made.stderr
+
+    def held_for(seconds: float, lock_wait: str | None) -> subprocess.CompletedProcess[str]:
+        holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN EXCLUSIVE")
+        release = threading.Timer(seconds, lambda: holder.execute("ROLLBACK"))
+        release.start()
+        try:
+            wait = {} if lock_wait is None else {"CHAN_TUTOR_LOCK_WAIT": lock_wait}
+            return subprocess.run([sys.executable, "-m", "desktop", "import", str(source),
+                                   "--db", str(db)], env={**env, **wait},
+                                  capture_output=True, text=True, timeout=120)
+        finally:
+            release.join()
+            holder.close()
+
+    waited = held_for(6.5, None)  # past the program's own 5 s
+    assert waited.returncode == 0, waited.stderr
+    refused = held_for(3, "0.5")
+    assert refused.returncode == 2 and "in use by another program" in refused.stderr
