@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.kind import Kind
 
 if TYPE_CHECKING:  # the core's modules import this one: types only, no cycle
+    from engine.actions import Act, Action
     from engine.game import Game
     from engine.registry import Registry
     from engine.session import Session
@@ -38,7 +39,11 @@ class Ruleset(Protocol):
         """Its card kinds, in its numbering (each an int enum value with a code)."""
 
     @property
-    def game_class(self) -> type[Game]:
+    def acts(self) -> frozenset[Act]:
+        """The acts of its events (FORMATS), ``decline`` included."""
+
+    @property
+    def game_class(self) -> type[Game[Any]]:
         """Its game: the core's table with its hooks and actions."""
 
     @property
@@ -67,6 +72,12 @@ class Ruleset(Protocol):
 
     def read_deal(self, data: object, players: int | None, rules: Any) -> Any:
         """A deal from a record's ``deal`` object (either form)."""
+
+    def parse_action(self, text: str) -> Action[Any]:
+        """An action from its text form (``"0 discard 9v"``; BadAction saying why not)."""
+
+    def read_action(self, data: object) -> Action[Any]:
+        """An action from a record's event object (BadAction saying what is wrong)."""
 
 
 RULESETS: dict[str, Ruleset] = {}
