@@ -5,7 +5,7 @@ hội, the rule registry — and one package per ruleset behind engine.ruleset's
 
 __version__ = "0.1.0"
 
-from engine import chan
+from engine import chan, totom
 from engine.actions import Act, Action
 from engine.errors import BadCardCode, BadDeal, ChanError, IllegalAction
 from engine.game import Game, Mode, Phase
@@ -26,4 +26,5 @@ __all__ = [
     "__version__",
     "chan",
     "ruleset_named",
+    "totom",
 ]

@@ -112,6 +112,8 @@ class Game(ActionFaces[K]):
     CARDS: ClassVar[tuple[Any, ...]] = ()
     SEATS: ClassVar[int] = 0
     CARD_ACTS: ClassVar[tuple[Act, ...]] = (Act.DISCARD, Act.RETURN)
+    # Acts whose actions carry more than a card (a call, a ruleset's fields): never interned.
+    UNINTERNED: ClassVar[frozenset[Act]] = frozenset({Act.CALL})
     _STEPS: ClassVar[Steps] = {}
     _SIMPLE: ClassVar[dict[tuple[int, Act], Any]] = {}  # interned Action[K]s
     _BY_CARD: ClassVar[dict[Act, list[list[Any]]]] = {}
@@ -161,7 +163,7 @@ class Game(ActionFaces[K]):
         seats = range(cls.SEATS)
         make = cls.ACTION
         cls._SIMPLE = {(s, act): make(s, act) for s in seats for act in cls.ACTIONS
-                       if act not in cls.CARD_ACTS and act is not Act.CALL}
+                       if act not in cls.CARD_ACTS and act not in cls.UNINTERNED}
         cls._BY_CARD = {act: [[make(s, act, c) for c in cls.CARDS] for s in seats]
                         for act in cls.CARD_ACTS}
         cls._DISCARDS = cls._BY_CARD.get(Act.DISCARD, [])

@@ -1,0 +1,86 @@
+"""Hand-made Tổ tôm games in the hands form (FORMATS): the cards that matter, the rest dealt
+round so that they change nothing, and a list of actions in their text form.
+
+``deal_of({0: "3v 3s ...", 2: "..."}, noc="5v 9n")`` gives each named seat those cards and
+fills every hand (the cái's to N + 1) and the nọc (after the named top cards) with the others:
+no filled card makes a pair, a khàn or a special phu with the cards already there, so a seat
+the test does not name claims nothing and wins nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from engine.events import Event
+from engine.game import Mode
+from engine.totom.actions import TomAction
+from engine.totom.cards import DECK, Card, parse_cards
+from engine.totom.deal import Deal
+from engine.totom.game import TomGame
+from engine.totom.melds import SPECIAL
+from engine.totom.rules import DEFAULT_RULES, TomRules
+
+
+def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
+            rules: TomRules = DEFAULT_RULES) -> Deal:
+    """A deal with the named cards in place and every other card dealt harmlessly."""
+    p, n = rules.players, rules.hand_size
+    piles: list[list[Card]] = [list(parse_cards(hands.get(s, ""))) for s in range(p)]
+    top = list(parse_cards(noc))
+    want = [n + 1 if s == cai else n for s in range(p)] + [n - 1]
+    left = Counter(DECK)
+    for cards in [*piles, top]:
+        left.subtract(cards)
+    bad = sorted(c for c, k in left.items() if k < 0)
+    if bad:
+        raise ValueError(f"more than four of {bad}")
+    for s in sorted(range(p), key=lambda s: len(piles[s]) - want[s]):
+        pile = piles[s]
+        while len(pile) < want[s]:
+            kinds = [c for c in left if left[c] > 0]
+            fine = [c for c in kinds if _harmless(pile, c)] or kinds
+            c = max(fine, key=lambda c: (left[c], -c))
+            pile.append(c)
+            left[c] -= 1
+    tail: list[Card] = []
+    while sum(left.values()):  # the rest of the nọc, kinds spread out
+        for c in sorted(left):
+            if left[c] > 0:
+                tail.append(c)
+                left[c] -= 1
+    return Deal.from_hands([tuple(h) for h in piles], tuple(top + tail))
+
+
+def _harmless(pile: list[Card], c: Card) -> bool:
+    """``c`` makes no pair and completes no special phu in ``pile``."""
+    if c in pile:
+        return False
+    return not any(c in sp and all(x in pile for x in sp if x != c) for sp in SPECIAL.values())
+
+
+def game_of(hands: Mapping[int, str], noc: str = "", actions: Iterable[str] = (), cai: int = 0,
+            rules: TomRules = DEFAULT_RULES, mode: Mode = Mode.REAL,
+            automations: Iterable[str] | None = (), thong_seat: int | None = None) -> TomGame:
+    """A game on ``deal_of``'s deal after ``actions`` (no automation unless asked)."""
+    game = TomGame(deal_of(hands, noc, cai, rules), rules, mode, thong_seat, automations)
+    play(game, *actions)
+    return game
+
+
+def play(game: TomGame, *actions: str) -> list[Event[Card]]:
+    """Apply actions in their text form; every event they caused."""
+    events: list[Event[Card]] = []
+    for text in actions:
+        events += game.apply(TomAction.parse(text))
+    return events
+
+
+def rules_of(events: Iterable[object]) -> list[str]:
+    """The rule ids of the violations among ``events``."""
+    return [e.rule for e in events if type(e).__name__ == "Violation"]  # type: ignore[attr-defined]
+
+
+def moves_of(game: TomGame) -> list[str]:
+    """The legal actions, as text."""
+    return [str(a) for a in game.legal_actions()]
