@@ -37,7 +37,7 @@ from engine.totom.cards import (
 from engine.totom.cuoc import CANONICAL, CUOC_IDS, NAMES_EN, NAMES_VI, TC_IDS, cuoc_of
 from engine.totom.cuoc import score as score_cuoc
 from engine.totom.deal import Deal, Piles, cho_cai_count
-from engine.totom.game import AUTOMATIONS, TomGame, WinState, default_automations
+from engine.totom.game import AUTOMATIONS, TomGame, default_automations
 from engine.totom.judged import Judged, judged_arrangement
 from engine.totom.mat import MeldOrigin, SeatMeld
 from engine.totom.melds import SPECIAL, Group, GroupType, classify
@@ -46,6 +46,7 @@ from engine.totom.position import MatMeld, Position
 from engine.totom.rulebook import CHEO_DO, REGISTRY, UNPAID, consequence_of
 from engine.totom.rules import DEFAULT_RULES, OPTION_NAMES, TomRules
 from engine.totom.ruleset import GAME, TO_TOM, TomRuleset
+from engine.totom.seats import WinState
 from engine.totom.session import HoiOver, TomPayout, TomSession
 from engine.totom.verdict import TomSettlement, Verdict
 from engine.totom.waits import Wait, WaitName, named_waits, waits

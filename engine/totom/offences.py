@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.actions import Act, Action
 from engine.events import Origin, Violation
 from engine.game import Phase
+from engine.totom.actions import TomAction
 from engine.totom.call import CallJudgement, CallToken, call_for, judge_call
 from engine.totom.cards import YEU, Card
 from engine.totom.eats import eat_options, run_pairs
@@ -25,7 +26,7 @@ from engine.totom.position import MatMeld, Position
 from engine.totom.win import wins
 
 if TYPE_CHECKING:
-    from engine.totom.game import TomGame, WinState
+    from engine.totom.seats import TomSeats, WinState
 
 # T4.13: the spare cards of a bất thực that may be discarded.
 SPARES = {3: 1, 4: 2}
@@ -47,7 +48,7 @@ class Decline(NamedTuple):
     phong: bool  # a pair was held: discarding both is TD4
 
 
-def faults(game: TomGame, a: Action[Card]) -> list[Violation[Card]]:
+def faults(game: TomSeats, a: Action[Card]) -> list[Violation[Card]]:
     """Every TN and TD cause ``a`` would record now, for its own seat (T6.2, T6.3)."""
     act, seat = a.act, a.seat
     event = len(game.record)
@@ -68,7 +69,7 @@ def faults(game: TomGame, a: Action[Card]) -> list[Violation[Card]]:
     return []
 
 
-def _decline_faults(game: TomGame, seat: int, event: int) -> list[Violation[Card]]:
+def _decline_faults(game: TomSeats, seat: int, event: int) -> list[Violation[Card]]:
     """Letting the opening step or a claim pass: TN2 (T4.1, T4.2), TD7 (T4.8, T4.13), TD5
     (T4.12, any_cua)."""
     phase = game.phase
@@ -88,7 +89,7 @@ def _decline_faults(game: TomGame, seat: int, event: int) -> list[Violation[Card
     return []
 
 
-def _leave_faults(game: TomGame, seat: int, event: int) -> list[Violation[Card]]:
+def _leave_faults(game: TomSeats, seat: int, event: int) -> list[Violation[Card]]:
     """Drawing or dưới leaves the live card: TD5 (no hạ trùng), TD7 (the phỗng owed under
     khàn bất thực), TD10 (a yêu not eaten)."""
     live = game.live
@@ -105,7 +106,7 @@ def _leave_faults(game: TomGame, seat: int, event: int) -> list[Violation[Card]]
     return out
 
 
-def _can_eat_yeu(game: TomGame, seat: int, x: Card) -> bool:
+def _can_eat_yeu(game: TomSeats, seat: int, x: Card) -> bool:
     """T4.10: the yêu can be eaten and something other than a yêu is left to discard
     [decision: a duty that forces TD9 next is no duty]."""
     hand = game.hand[seat]
@@ -118,7 +119,7 @@ def _can_eat_yeu(game: TomGame, seat: int, x: Card) -> bool:
     return False
 
 
-def _discard_faults(game: TomGame, seat: int, b: Card, event: int) -> list[Violation[Card]]:
+def _discard_faults(game: TomSeats, seat: int, b: Card, event: int) -> list[Violation[Card]]:
     """T4.11: TD9 (a yêu), TD3 (a mat card, or a bất thực card beyond its spares), TD4 (both
     of a pair whose phỗng was declined), TD2 (two cards of a phu with a taken card); and at
     the seat's first discard, TN2 for what the opening left in the hand (T4.1, T4.2)."""
@@ -151,7 +152,7 @@ def _makes_phu(x: Card, a: Card, b: Card) -> bool:
     return found is not None and found[0] in _PHU
 
 
-def _eat_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Card]]:
+def _eat_faults(game: TomSeats, a: Action[Card], event: int) -> list[Violation[Card]]:
     """T4.6 H1: a copy of X kept in the hand is TN2; T4.14: eating what was declined is
     TD6."""
     live = game.live
@@ -175,7 +176,7 @@ def _eat_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Ca
     return out
 
 
-def _taken_declined(game: TomGame, seat: int, event: int) -> list[Violation[Card]]:
+def _taken_declined(game: TomSeats, seat: int, event: int) -> list[Violation[Card]]:
     """T4.14: a phỗng of a kind declined before is TD6."""
     live = game.live
     if live is None:
@@ -184,13 +185,13 @@ def _taken_declined(game: TomGame, seat: int, event: int) -> list[Violation[Card
     return [] if cause is None else [violation("TD6", seat, live.card, event, cause)]
 
 
-def winning_card(game: TomGame, seat: int) -> Card | None:
+def winning_card(game: TomSeats, seat: int) -> Card | None:
     """W if ``seat`` declared ù now: the live card, or None before the first discard."""
     live = game.live
     return None if game.phase is Phase.OPENING or live is None else live.card
 
 
-def _win_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Card]]:
+def _win_faults(game: TomSeats, a: Action[Card], event: int) -> list[Violation[Card]]:
     """T5.2, T5.6: TD1 (no winning arrangement, or none that fits the phỗng statement), TN7
     (two cards like W held and no statement)."""
     seat = a.seat
@@ -198,8 +199,10 @@ def _win_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Ca
     w = winning_card(game, seat)
     position = game.position(seat)
     named = w if w is not None else winning_named(game, seat)
-    if not wins(position, w, game.rules):
-        return [violation("TD1", seat, named, event)]
+    offered = game.phase is Phase.OPENING or (
+        game.phase is Phase.CLAIM and game.claim_of(seat, Act.WIN))
+    if not offered or not wins(position, w, game.rules):
+        return [violation("TD1", seat, named, event)]  # T5.1, T5.2: no ù to declare
     if w is None:
         return []
     if phong is None:
@@ -211,7 +214,7 @@ def _win_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Ca
     return []
 
 
-def winning_named(game: TomGame, seat: int) -> Card:
+def winning_named(game: TomSeats, seat: int) -> Card:
     """The card an annotation of a thiên ù names: card A, or the first card of the hand."""
     return game.deal.a if game.deal.a is not None else game.hand_cards(seat)[0]
 
@@ -227,7 +230,7 @@ def judging_position(position: Position) -> Position:
     return Position(position.hand, mat, position.bat_thuc)
 
 
-def judge(game: TomGame, win: WinState, tokens: tuple[CallToken, ...]) -> CallJudgement | None:
+def judge(game: TomSeats, win: WinState, tokens: tuple[CallToken, ...]) -> CallJudgement | None:
     """T7.6 on the call (None: the hand does not win, TD1)."""
     seat = win.seat
     return judge_call(tokens, judging_position(win.position), win.card, game.rules,
@@ -235,7 +238,7 @@ def judge(game: TomGame, win: WinState, tokens: tuple[CallToken, ...]) -> CallJu
                       bat_thuc_discarded={k: b.discarded for k, b in game.bat_thuc[seat].items()})
 
 
-def _call_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[Card]]:
+def _call_faults(game: TomSeats, a: Action[Card], event: int) -> list[Violation[Card]]:
     """T7.6: TD8 (an over-call), TN4, TN5, TN8 (the khàn and bất thực of the call), TN6 (bất
     thực một cục in the judged arrangement)."""
     win = game.win_state()
@@ -258,7 +261,7 @@ def _call_faults(game: TomGame, a: Action[Card], event: int) -> list[Violation[C
     return out
 
 
-def decline_of(game: TomGame, seat: int) -> Decline | None:
+def decline_of(game: TomSeats, seat: int) -> Decline | None:
     """T4.14: leaving the live card now is a decline when the seat could have eaten it with
     an eat that records no offence, or phỗng'd it."""
     live = game.live
@@ -269,8 +272,7 @@ def decline_of(game: TomGame, seat: int) -> Decline | None:
     phong = hand[x] >= 2 and game.hand_n[seat] > hand[x]
     mats = game.mats[seat]
     if not phong:
-        act = game.ACTION
-        clean = any(not _eat_faults(game, act(seat, Act.EAT, cards=cards, onto=onto), 0)
+        clean = any(not _eat_faults(game, TomAction(seat, Act.EAT, cards=cards, onto=onto), 0)
                     for cards, onto in eat_options(hand, mats, x, without_copies=False))
         if not clean:
             return None
@@ -295,7 +297,7 @@ def note_declined_phong(hist: TomHistory, kind: Card, event: int) -> None:
     hist.declined_phong.setdefault(kind, event)
 
 
-def true_tokens(game: TomGame) -> tuple[CallToken, ...]:
+def true_tokens(game: TomSeats) -> tuple[CallToken, ...]:
     """T5.8, T7.5: the winner's face-down khàn turned up, its bất thực reported, and the
     cước of the judged arrangement (T5.3) in canonical order."""
     win = game.win_state()

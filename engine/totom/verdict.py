@@ -20,7 +20,7 @@ from engine.totom.cards import Card
 from engine.totom.rulebook import CHEO_DO, REGISTRY, UNPAID, consequence_of
 
 if TYPE_CHECKING:
-    from engine.totom.game import TomGame, WinState
+    from engine.totom.seats import TomSeats, WinState
 
 
 class Verdict(StrEnum):
@@ -69,7 +69,7 @@ def no_win(ke_seat: int | None) -> TomSettlement:
     return TomSettlement(Verdict.NONE, ke_seat=ke_seat)
 
 
-def verdict_of(rule_ids: list[str], game: TomGame) -> tuple[Verdict, tuple[str, ...]]:
+def verdict_of(rule_ids: list[str], game: TomSeats) -> tuple[Verdict, tuple[str, ...]]:
     """T6.1 from the winner's causes: the verdict and the ids that decided it."""
     costs = {r: consequence_of(r, game.rules) for r in rule_ids}
     for verdict, cost in ((Verdict.CHEO_DO, CHEO_DO), (Verdict.UNPAID, UNPAID)):
@@ -79,7 +79,7 @@ def verdict_of(rule_ids: list[str], game: TomGame) -> tuple[Verdict, tuple[str, 
     return Verdict.PAID, ()
 
 
-def settle(game: TomGame, win: WinState, call: tuple[CallToken, ...]) -> TomSettlement:
+def settle(game: TomSeats, win: WinState, call: tuple[CallToken, ...]) -> TomSettlement:
     """T6.1, T7.4, T7.6: the verdict on the winner's ù and what its call is worth."""
     from engine.totom.offences import judge
 

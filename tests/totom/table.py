@@ -3,12 +3,13 @@ round so that they change nothing, and a list of actions in their text form.
 
 ``deal_of({0: "3v 3s ...", 2: "..."}, noc="5v 9n")`` gives each named seat those cards and
 fills every hand (the cái's to N + 1) and the nọc (after the named top cards) with the others:
-no filled card makes a pair, a khàn or a special phu with the cards already there, so a seat
-the test does not name claims nothing and wins nothing.
+no filled card makes a pair, a khàn or a special phu with the cards already there, and a seat
+the test does not name waits on nothing (the cái: after any discard), so it claims nothing.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -19,7 +20,9 @@ from engine.totom.cards import DECK, Card, parse_cards
 from engine.totom.deal import Deal
 from engine.totom.game import TomGame
 from engine.totom.melds import SPECIAL
+from engine.totom.position import Position
 from engine.totom.rules import DEFAULT_RULES, TomRules
+from engine.totom.waits import waits
 
 
 def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
@@ -40,7 +43,7 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
         while len(pile) < want[s]:
             kinds = [c for c in left if left[c] > 0]
             fine = [c for c in kinds if _harmless(pile, c)] or kinds
-            c = max(fine, key=lambda c: (left[c], -c))
+            c = min(fine, key=lambda c: (_near_special(pile, c), -left[c], c))
             pile.append(c)
             left[c] -= 1
     tail: list[Card] = []
@@ -49,7 +52,49 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
             if left[c] > 0:
                 tail.append(c)
                 left[c] -= 1
+    named = {s: len(parse_cards(h)) for s, h in hands.items()}
+    _quieten(named, piles, tail, cai, n + 1)
     return Deal.from_hands([tuple(h) for h in piles], tuple(top + tail))
+
+
+def _quiet(hand: list[Card], cai: bool, fixed: int) -> bool:
+    """A hand that waits on nothing (the cái's: once it discards a card it was not given).
+    Only the dealt part (after ``fixed`` named cards) must be free of pairs."""
+    if len(set(hand[fixed:]) | set(hand[:fixed])) != len(set(hand[:fixed])) + len(hand) - fixed:
+        return False
+    if not cai:
+        return not waits(Position(tuple(hand)))
+    return all(not waits(Position(tuple(hand[:i] + hand[i + 1:])))
+               for i in range(fixed, len(hand)))
+
+
+def _quieten(named: dict[int, int], piles: list[list[Card]], tail: list[Card], cai: int,
+             full: int) -> None:
+    """Swap dealt cards of the seats with the nọc's last cards (and each other) until none
+    of them waits on anything: a seat the test does not name never claims an ù, and a seat
+    given a few cards claims only what the test gave it (as far as swaps can make it)."""
+    rng = random.Random(22)
+    seats = [s for s in range(len(piles)) if named.get(s, 0) < full - (s != cai)]
+    for _ in range(3000):
+        loud = [s for s in seats if not _quiet(piles[s], s == cai, named.get(s, 0))]
+        if not loud:
+            return
+        s = loud[0]
+        i = rng.randrange(named.get(s, 0), len(piles[s]))
+        others = [(None, j) for j in range(len(tail))] + [
+            (t, j) for t in seats if t != s for j in range(named.get(t, 0), len(piles[t]))]
+        t, j = rng.choice(others)
+        pile = tail if t is None else piles[t]
+        if pile[j] in piles[s] or (t is not None and piles[s][i] in pile):
+            continue
+        piles[s][i], pile[j] = pile[j], piles[s][i]
+    if any(s not in named for s in loud):
+        raise ValueError("could not deal the unnamed seats a hand that waits on nothing")
+
+
+def _near_special(pile: list[Card], c: Card) -> int:
+    """How many special phu ``c`` would leave one card short of (a wait, hence a lưng)."""
+    return sum(1 for sp in SPECIAL.values() if c in sp and any(x in pile for x in sp if x != c))
 
 
 def _harmless(pile: list[Card], c: Card) -> bool:
