@@ -3,7 +3,8 @@ round so that they change nothing, and a list of actions in their text form.
 
 ``deal_of({0: "3v 3s ...", 2: "..."}, noc="5v 9n")`` gives each named seat those cards and
 fills every hand (the cái's to N + 1) and the nọc (after the named top cards) with the others:
-no filled card makes a pair, a khàn or a special phu with the cards already there, and a seat
+no filled card makes a pair, a khàn or a special phu with the cards already there (nor, in a
+named seat, a copy of a named nọc card), and a seat
 the test does not name waits on nothing (the cái: after any discard), so it claims nothing.
 """
 
@@ -42,7 +43,8 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
         pile = piles[s]
         while len(pile) < want[s]:
             kinds = [c for c in left if left[c] > 0]
-            fine = [c for c in kinds if _harmless(pile, c)] or kinds
+            fine = [c for c in kinds if _harmless(pile, c)
+                    and (s not in hands or c not in top)] or kinds
             c = min(fine, key=lambda c: (_near_special(pile, c), -left[c], c))
             pile.append(c)
             left[c] -= 1
@@ -53,7 +55,7 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
                 tail.append(c)
                 left[c] -= 1
     named = {s: len(parse_cards(h)) for s, h in hands.items()}
-    _quieten(named, piles, tail, cai, n + 1)
+    _quieten(named, piles, tail, cai, n + 1, set(top))
     return Deal.from_hands([tuple(h) for h in piles], tuple(top + tail))
 
 
@@ -69,14 +71,15 @@ def _quiet(hand: list[Card], cai: bool, fixed: int) -> bool:
 
 
 def _quieten(named: dict[int, int], piles: list[list[Card]], tail: list[Card], cai: int,
-             full: int) -> None:
+             full: int, avoid: set[Card]) -> None:
     """Swap dealt cards of the seats with the nọc's last cards (and each other) until none
-    of them waits on anything: a seat the test does not name never claims an ù, and a seat
-    given a few cards claims only what the test gave it (as far as swaps can make it)."""
+    of them waits on anything, as far as a few thousand swaps can: a seat the test does not
+    name then claims no ù, and a seat given a few cards only what the test gave it."""
     rng = random.Random(22)
     seats = [s for s in range(len(piles)) if named.get(s, 0) < full - (s != cai)]
     for _ in range(3000):
-        loud = [s for s in seats if not _quiet(piles[s], s == cai, named.get(s, 0))]
+        loud = [s for s in seats if not _quiet(piles[s], s == cai, named.get(s, 0))
+                or (s in named and avoid & set(piles[s][named[s]:]))]
         if not loud:
             return
         s = loud[0]
@@ -85,11 +88,10 @@ def _quieten(named: dict[int, int], piles: list[list[Card]], tail: list[Card], c
             (t, j) for t in seats if t != s for j in range(named.get(t, 0), len(piles[t]))]
         t, j = rng.choice(others)
         pile = tail if t is None else piles[t]
-        if pile[j] in piles[s] or (t is not None and piles[s][i] in pile):
+        if pile[j] in piles[s] or (t is not None and piles[s][i] in pile) \
+                or (s in named and pile[j] in avoid) or (t in named and piles[s][i] in avoid):
             continue
         piles[s][i], pile[j] = pile[j], piles[s][i]
-    if any(s not in named for s in loud):
-        raise ValueError("could not deal the unnamed seats a hand that waits on nothing")
 
 
 def _near_special(pile: list[Card], c: Card) -> int:
