@@ -84,7 +84,7 @@ def _win_with_bat_thuc(call: str) -> list[str]:
 def test_t4_13_the_true_call_reports_the_bat_thuc_first() -> None:
     game = game_of({0: "5v", 1: SPLIT}, noc="9n",
                    actions=["1 bat_thuc 6s", "0 discard 5v", "1 draw", "1 win"])
-    assert [str(t) for t in game.true_tokens()][0] == "bat_thuc:6s:an_ca"
+    assert str(game.true_tokens()[0]) == "bat_thuc:6s:an_ca"
 
 
 def test_tn8_a_bat_thuc_reported_right_records_nothing() -> None:
