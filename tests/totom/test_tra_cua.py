@@ -100,7 +100,7 @@ def test_t4_9_no_return_without_an_out_of_turn_take() -> None:
         game.apply(TomAction(0, Act.RETURN, Card.N2))
 
 
-def test_t4_9_turn_order_is_unchanged_after_trả_cửa() -> None:
+def test_t4_9_turn_order_is_unchanged_after_tra_cua() -> None:
     game = game_of({0: "5v", 3: "5v 5v 2n"}, noc="9n")
     play(game, "0 discard 5v", "3 phong", "3 return 2n", "1 draw")
     assert game.live is not None and game.live.by == 1 and game.entitled == 1

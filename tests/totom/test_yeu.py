@@ -45,7 +45,7 @@ def test_t4_10_a_yeu_may_be_eaten_into_a_phu() -> None:
     assert game.mats[1][0].cards == (Card.V1, Card.V2, Card.V3)
 
 
-def test_td10_a_yeu_left_by_dưới_is_td10_and_the_duty_follows_the_card() -> None:
+def test_td10_a_yeu_left_by_duoi_is_td10_and_the_duty_follows_the_card() -> None:
     game = game_of({0: "5v", 1: "2n", 2: "3n"}, noc="oc 7s")
     play(game, "0 discard 5v", "1 draw")
     assert rules_of(play(game, "1 pass")) == ["TD10"]
