@@ -4,7 +4,7 @@ round so that they change nothing, and a list of actions in their text form.
 ``deal_of({0: "3v 3s ...", 2: "..."}, noc="5v 9n")`` gives each named seat those cards and
 fills every hand (the cái's to N + 1) and the nọc (after the named top cards) with the others:
 no filled card makes a pair, a khàn or a special phu with the cards already there (nor, in a
-named seat, a copy of a named nọc card), and a seat
+named seat, a copy of any card the test names), and a seat
 the test does not name waits on nothing (the cái: after any discard), so it claims nothing.
 """
 
@@ -39,12 +39,15 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
     bad = sorted(c for c, k in left.items() if k < 0)
     if bad:
         raise ValueError(f"more than four of {bad}")
+    # A named seat gets no extra copy of a card the test names: the test speaks of those.
+    avoid = {c for cards in [*piles, top] for c in cards}
     for s in sorted(range(p), key=lambda s: len(piles[s]) - want[s]):
         pile = piles[s]
         while len(pile) < want[s]:
             kinds = [c for c in left if left[c] > 0]
-            fine = [c for c in kinds if _harmless(pile, c)
-                    and (s not in hands or c not in top)] or kinds
+            harmless = [c for c in kinds if _harmless(pile, c)]
+            fine = [c for c in harmless if s not in hands or c not in avoid] or harmless \
+                or kinds
             c = min(fine, key=lambda c: (_near_special(pile, c), -left[c], c))
             pile.append(c)
             left[c] -= 1
@@ -55,7 +58,7 @@ def deal_of(hands: Mapping[int, str], noc: str = "", cai: int = 0,
                 tail.append(c)
                 left[c] -= 1
     named = {s: len(parse_cards(h)) for s, h in hands.items()}
-    _quieten(named, piles, tail, cai, n + 1, set(top))
+    _quieten(named, piles, tail, cai, n + 1, avoid)
     return Deal.from_hands([tuple(h) for h in piles], tuple(top + tail))
 
 

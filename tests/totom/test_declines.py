@@ -16,7 +16,7 @@ ROUND = ["1 pass", "2 draw", "2 pass", "3 draw", "3 pass", "4 draw", "4 pass", "
 def test_t4_14_drawing_past_an_eatable_card_declines_its_kind() -> None:
     game = game_of({0: "5v", 1: "4v 6v"}, noc="2n", actions=["0 discard 5v", "1 draw"])
     assert game.hist[1].declined_kinds == {Card.V5: 1}
-    assert game.hist[1].declined_pairs == {(Card.V4, Card.V6): 1}
+    assert game.hist[1].declined_pairs[(Card.V4, Card.V6)] == 1
 
 
 def test_t4_14_no_decline_when_nothing_could_be_eaten() -> None:
