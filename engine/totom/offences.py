@@ -215,8 +215,8 @@ def _win_faults(game: TomSeats, a: Action[Card], event: int) -> list[Violation[C
 
 
 def winning_named(game: TomSeats, seat: int) -> Card:
-    """The card an annotation of a thiên ù names: card A, or the first card of the hand."""
-    return game.deal.a if game.deal.a is not None else game.hand_cards(seat)[0]
+    """The card an annotation of a thiên ù names: card A, or the first card of the cái."""
+    return game.deal.a if game.deal.a is not None else game.position(seat).cards()[0]
 
 
 def judging_position(position: Position) -> Position:

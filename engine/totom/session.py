@@ -97,6 +97,10 @@ class TomSession(Session):
         """T8.4: what the seat received less its share (points; × ``stake`` for money)."""
         return self.totals[seat] - (0.0 if self.open_mode else self.share)
 
+    def money(self, seat: int) -> float:
+        """T8.4: ``standing`` × ``stake``, for display."""
+        return self.standing(seat) * self.rules.stake
+
     def new_game(self, seed: int, mode: Mode = Mode.REAL) -> TomGame:
         """Deal the next game of the hội from a seeded shuffle."""
         return self.game_for(Deal.shuffled(seed, self.rules, self.next_cai), mode)
