@@ -20,13 +20,13 @@ from tests.totom.table import deal_of, game_of, play, rules_of
 def test_t4_16_on_in_teaching_and_strict_off_in_real() -> None:
     assert default_automations(Mode.TEACHING) == default_automations(Mode.STRICT) == AUTOMATIONS
     assert default_automations(Mode.REAL) == frozenset()
-    assert AUTOMATIONS == {"lay", "reveal", "copies", "ha_trung", "day_khan"}
+    assert {"lay", "reveal", "copies", "ha_trung", "day_khan"} == AUTOMATIONS
     assert TomGame(deal_of({}), mode=Mode.TEACHING).automations == AUTOMATIONS
 
 
 def test_t4_16_chan_has_no_automation() -> None:
     game = ChanGame(ChanDeal.shuffled(1))
-    assert game.automations == frozenset() and ChanGame.AUTOMATIONS == frozenset()
+    assert game.automations == frozenset() and frozenset() == ChanGame.AUTOMATIONS
 
 
 def test_t4_16_an_unknown_automation_is_refused() -> None:
