@@ -71,7 +71,7 @@ def test_engine_imports_nothing_of_the_project_and_no_storage() -> None:
 # (issue 21; DESIGN.md "Two games on one engine")
 
 RULESETS = ("engine.chan", "engine.totom")  # one package per ruleset
-FACES = {"engine.chan", "engine.chan.ai"}  # what the layers above may import of a ruleset
+FACES = {"engine.chan", "engine.chan.ai", "engine.totom"}  # what the layers above may import
 CORE = ROOT / "engine"
 
 
@@ -101,9 +101,11 @@ def _in_ruleset(module: str) -> bool:
 def test_replays_lessons_and_desktop_reach_the_rules_only_through_a_rulesets_face() -> None:
     import engine.chan
     import engine.chan.ai
+    import engine.totom
 
     exported = {"engine.chan": set(engine.chan.__all__),
-                "engine.chan.ai": set(engine.chan.ai.__all__)}
+                "engine.chan.ai": set(engine.chan.ai.__all__),
+                "engine.totom": set(engine.totom.__all__)}
     found = []
     for folder in ("replays", "lessons", "desktop"):
         for path, module, names in engine_imports(ROOT / folder):
@@ -123,6 +125,23 @@ def test_the_core_imports_no_ruleset() -> None:
              for path, module, _ in engine_imports(CORE)
              if path.parent == CORE and path.name != "__init__.py" and _in_ruleset(module)]
     assert found == []
+
+
+def test_a_ruleset_imports_no_other_ruleset_and_each_is_registered() -> None:
+    """Chắn and Tổ tôm share only the core (DESIGN "Two games on one engine", STYLE "the code
+    keeps them in their own packages"); importing the engine registers both by their FORMATS
+    name."""
+    import engine
+
+    found = []
+    for ruleset in RULESETS:
+        folder = ROOT / ruleset.replace(".", "/")
+        found += [f"{path.relative_to(ROOT)}: {module}"
+                  for path, module, _ in engine_imports(folder)
+                  if _in_ruleset(module) and not (module == ruleset
+                                                   or module.startswith(ruleset + "."))]
+    assert found == []
+    assert set(engine.RULESETS) == {"chan", "to_tom"}
 
 
 PACKING = re.compile(r">> \(?3 \*|\bONE\[|\bH\.(ONE|LOW|SUIT_LOW|FIELD|RANK_BITS|CC_SHIFT|"

@@ -125,6 +125,8 @@ class TomAction(Action[Card]):
             return cls(seat, act, cards=cards, onto=onto)
         if len(cards) > 1:
             raise BadAction(f"'{text}': too many cards")
+        if not cards and act in KIND_ACTS:
+            raise BadAction(f"'{text}': '{act}' names its kind, e.g. '{seat} {act} 5v'")
         return cls(seat, act, cards[0] if cards else None, onto=onto)
 
     def to_json(self) -> dict[str, Any]:
