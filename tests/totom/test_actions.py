@@ -28,7 +28,7 @@ TEXTS = ["0 up_khan 5v", "0 up_thien_khai 9n", "0 bat_thuc 5v", "0 reveal 9n", "
 def test_t4_15_text_form_round_trips(text: str) -> None:
     action = TomAction.parse(text)
     assert str(action) == text
-    assert eval(repr(action)) == action  # noqa: S307 - repr pastes back (STYLE.md)
+    assert eval(repr(action)) == action
 
 
 @pytest.mark.parametrize("text", [t for t in TEXTS if not t.endswith("decline")])
