@@ -11,6 +11,7 @@ its package's face (tests/test_layers.py).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -82,6 +83,9 @@ class Ruleset(Protocol):
 
 RULESETS: dict[str, Ruleset] = {}
 DEFAULT_GAME = "chan"  # FORMATS: a record without "game" is Chắn
+# Rulesets known by name whose package is imported (and registers itself) the first time one
+# is asked for: a program that plays only Chắn never loads Tổ tôm's tables (engine/__init__.py).
+PACKAGES: dict[str, str] = {}
 
 
 def register(ruleset: Ruleset) -> None:
@@ -89,10 +93,25 @@ def register(ruleset: Ruleset) -> None:
     RULESETS[ruleset.name] = ruleset
 
 
+def register_package(name: str, package: str) -> None:
+    """Make a ruleset known by its name before its package is imported."""
+    PACKAGES[name] = package
+
+
+def games() -> tuple[str, ...]:
+    """Every game a record may name (FORMATS ``game``), sorted."""
+    return tuple(sorted(set(RULESETS) | set(PACKAGES)))
+
+
 def ruleset_named(name: str = DEFAULT_GAME) -> Ruleset:
     """The ruleset of a record's ``game`` (ValueError naming the known ones otherwise)."""
     try:
         return RULESETS[name]
     except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise ValueError(f"unknown game {name!r} (one of {known})") from None
+        pass
+    package = PACKAGES.get(name)
+    if package is not None:
+        importlib.import_module(package)
+        if name in RULESETS:
+            return RULESETS[name]
+    raise ValueError(f"unknown game {name!r} (one of {', '.join(games())})")

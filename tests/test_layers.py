@@ -42,6 +42,14 @@ def offenders(folders: list[str], forbidden: set[str]) -> list[str]:
     ]
 
 
+def test_importing_the_engine_leaves_tom_unloaded_until_asked_for() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, engine; print('engine.totom' in sys.modules); "
+         "engine.ruleset_named('to_tom'); print('engine.totom' in sys.modules)"],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.stdout.split() == ["False", "True"], result.stderr
+
+
 def test_importing_every_engine_module_loads_no_ui_or_storage_library() -> None:
     result = subprocess.run(
         [sys.executable, "-c", IMPORT_ALL_ENGINE],
@@ -129,8 +137,8 @@ def test_the_core_imports_no_ruleset() -> None:
 
 def test_a_ruleset_imports_no_other_ruleset_and_each_is_registered() -> None:
     """Chắn and Tổ tôm share only the core (DESIGN "Two games on one engine", STYLE "the code
-    keeps them in their own packages"); importing the engine registers both by their FORMATS
-    name."""
+    keeps them in their own packages"); the engine knows both by their FORMATS name, and
+    loads Tổ tôm only when a record or a screen asks for it."""
     import engine
 
     found = []
@@ -141,7 +149,8 @@ def test_a_ruleset_imports_no_other_ruleset_and_each_is_registered() -> None:
                   if _in_ruleset(module) and not (module == ruleset
                                                    or module.startswith(ruleset + "."))]
     assert found == []
-    assert set(engine.RULESETS) == {"chan", "to_tom"}
+    assert engine.games() == ("chan", "to_tom")
+    assert engine.ruleset_named("to_tom").name == "to_tom"
 
 
 PACKING = re.compile(r">> \(?3 \*|\bONE\[|\bH\.(ONE|LOW|SUIT_LOW|FIELD|RANK_BITS|CC_SHIFT|"
