@@ -51,6 +51,7 @@ from engine.events import (
 )
 from engine.faces import ActionFaces
 from engine.kind import K
+from engine.observation import SeatView
 from engine.registry import Explanation
 
 
@@ -290,7 +291,7 @@ class Game(ActionFaces[K]):
     def _note_passed(self, seat: int) -> None:
         """The seat said dưới on its own draw."""
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> SeatView[K]:
         """What ``seat`` may know: its own hand and everything public."""
         raise NotImplementedError
 

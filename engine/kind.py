@@ -25,3 +25,4 @@ else:
 
     Kind = int
     K = TypeVar("K", bound=int)
+

@@ -25,6 +25,7 @@ from engine.totom.cards import ALL_CARDS, Card
 from engine.totom.deal import Deal
 from engine.totom.eats import eat_options
 from engine.totom.mat import MeldOrigin, SeatMeld
+from engine.totom.observation import TomObservation, observe
 from engine.totom.position import Position
 from engine.totom.rules import DEFAULT_RULES, TomRules
 from engine.totom.seats import BatThuc, WinState
@@ -356,9 +357,8 @@ class TomGame(TomTurn):
             self._flush(len(self.record) - 1, events)
         super()._end(outcome, events)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> TomObservation:
         """What ``seat`` may know (observation.py)."""
-        from engine.totom.observation import observe
         return observe(self, seat)
 
     def state_key(self) -> tuple[object, ...]:
