@@ -365,7 +365,7 @@ class TomGame(TomTurn):
         """Everything that determines the future of the game: equal keys, equal games."""
         return (*super().state_key(), tuple(tuple(sorted(b.items())) for b in self.bat_thuc),
                 self._queue, self._first_draw, self._pending, self._reveal_ctx,
-                tuple(self._deferred), self._win, tuple(self.hist))
+                tuple(self._deferred), self._win, tuple(h.key() for h in self.hist))
 
     def __repr__(self) -> str:
         return (f"<TomGame {self.players}p phase={self.phase.value} actor={self.actor} "

@@ -36,6 +36,14 @@ class TomHistory:
             taken=list(self.taken), discards=list(self.discards), unlaid=self.unlaid,
             unlaid_judged=self.unlaid_judged)
 
+    def key(self) -> tuple[object, ...]:
+        """Everything it remembers, as a hashable value (the game's ``state_key``)."""
+        return (tuple(self.faults), tuple(self.bo_u), tuple(sorted(self.declined_kinds.items())),
+                tuple(sorted(self.declined_pairs.items())),
+                tuple(sorted(self.declined_runs.items())),
+                tuple(sorted(self.declined_phong.items())), tuple(self.taken),
+                tuple(self.discards), self.unlaid, self.unlaid_judged)
+
     def discarded_since(self, kind: Card, event: int) -> int:
         """How many cards of ``kind`` the seat has discarded after ``event``."""
         return sum(1 for c, e in self.discards if c == kind and e > event)
