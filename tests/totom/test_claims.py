@@ -27,6 +27,13 @@ def test_t4_4_u_comes_before_day_khan() -> None:
     assert game.actor == 2
 
 
+def test_t4_4_day_khan_comes_before_the_entitled_players_eat() -> None:
+    game = game_of({0: "6s", 1: "5s 7s", 3: "6s 6s 6s"}, actions=["3 up_khan 6s",
+                                                                  "0 discard 6s"])
+    assert game.pending_claims() == (Claim(3, Act.DAY_KHAN),)
+    assert game.can(TomAction(1, Act.EAT, cards=(Card.S5, Card.S7)))  # pre-empts: TD7 for 3
+
+
 def test_t4_4_u_comes_before_phong_even_later_in_play_order() -> None:
     game = game_of({0: "9n", 2: "9n 9n", 3: WAITS_9N})
     play(game, "0 discard 9n")
