@@ -7,6 +7,10 @@ its cards, deal, làng options, melds and positions, the win test and waits, the
 actions, the rulebook, the verdict, the call and the hội.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from engine.totom.actions import TomAction, action
 from engine.totom.arrange import Arrangement, arrange
 from engine.totom.call import (
@@ -52,16 +56,54 @@ from engine.totom.verdict import TomSettlement, Verdict
 from engine.totom.waits import Wait, WaitName, named_waits, waits
 from engine.totom.win import is_thap_thanh, is_tron, thien_u, wins
 
+if TYPE_CHECKING:  # the computer players are imported when first asked for
+    from collections.abc import Callable, Sequence
+
+    from engine.game import Mode
+    from engine.totom.ai import Player
+    from engine.totom.ai.selfplay import SeatAudit
+
+# The computer players' levels (engine/totom/ai), for ``selfplay --game to_tom --levels``.
+AI_LEVELS = ("beginner", "normal", "random")
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """A Tổ tôm computer player of ``level`` (one of ``AI_LEVELS``) whose random choices come
+    from ``seed``; ValueError for an unknown level."""
+    from engine.totom.ai import make_player as make
+    return make(level, seed)
+
+
+def play_session(levels: Sequence[str], games: int, seed: int, rules: TomRules = DEFAULT_RULES,
+                 mode: Mode | None = None,
+                 on_game: Callable[[int, TomGame, TomSession], None] | None = None
+                 ) -> list[TomGame]:
+    """``games`` AI-only games among ``levels`` (one per seat), hội after hội, a function of
+    the seed (engine/totom/ai/selfplay.py): what ``selfplay --game to_tom`` plays."""
+    from engine.game import Mode
+    from engine.totom.ai.selfplay import play_session as play
+    return play(levels, games, seed, rules, Mode.REAL if mode is None else mode,
+                on_game=on_game)
+
+
+def audit(game: TomGame) -> list[SeatAudit]:
+    """Per seat, what the engine judged in a finished game: TN/TD causes, ù and phỗng let
+    pass, the ù and its verdict (engine/totom/ai/selfplay.py)."""
+    from engine.totom.ai.selfplay import audit as judge
+    return judge(game)
+
+
 __all__ = [
-    "ALL_CARDS", "AUTOMATIONS", "CANONICAL", "CHEO_DO", "COPIES", "CUOC_IDS", "DECK",
+    "AI_LEVELS", "ALL_CARDS", "AUTOMATIONS", "CANONICAL", "CHEO_DO", "COPIES", "CUOC_IDS", "DECK",
     "DECK_SIZE", "DEFAULT_RULES", "GAME", "NAMES_EN", "NAMES_VI", "N_KINDS", "OPTION_NAMES",
     "RED", "REGISTRY", "SPECIAL", "TC_IDS", "TO_TOM", "UNPAID", "YEU", "YEU_DEN", "YEU_DO",
     "Arrangement", "CallJudgement", "CallToken", "Card", "Deal", "Group", "GroupType",
     "HoiOver", "Judged", "MatMeld", "MeldOrigin", "MeldView", "Piles", "Position",
     "SeatMeld", "TomAction", "TomGame", "TomObservation", "TomPayout", "TomRules",
     "TomRuleset", "TomSession", "TomSettlement", "Verdict", "Wait", "WaitName", "WinState",
-    "action", "arrange", "call_for", "canonical", "cho_cai_count", "classify",
+    "action", "arrange", "audit", "call_for", "canonical", "cho_cai_count", "classify",
     "consequence_of", "cuoc_of", "default_automations", "format_call", "format_cards",
-    "is_thap_thanh", "is_tron", "judge_call", "judged_arrangement", "named_waits",
-    "parse_call", "parse_card", "parse_cards", "say", "score_cuoc", "thien_u", "waits", "wins",
+    "is_thap_thanh", "is_tron", "judge_call", "judged_arrangement", "make_player",
+    "named_waits", "parse_call", "parse_card", "parse_cards", "play_session", "say",
+    "score_cuoc", "thien_u", "waits", "wins",
 ]

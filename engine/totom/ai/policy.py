@@ -1,0 +1,295 @@
+"""The ``normal`` policy: a value for every legal action, from the seat's observation only.
+
+What it keeps to, whatever the values say:
+- an ù is always declared (T5.7: letting it pass makes any later ù unpaid), with the phỗng
+  statement that fits (T5.6), and the call is the engine's true call (T7.5);
+- a move the engine judges a TN or TD cause (``TomObservation.faults``) is never chosen while a
+  clean one exists; so every duty is done — khàn and thiên khai laid face down (T4.1) and
+  shown (T4.2), dậy khàn (T4.8), a yêu eaten (T4.10), hạ trùng (T4.12), copies of a taken
+  card laid with it (T4.6 H1);
+- a take (eat, phỗng, dậy khàn) is only valued with a discard after it that is foreseen clean
+  (duties.py), so it never leaves the seat with nothing clean to discard.
+Between clean moves it takes the one whose position is worth most (value.py), less the chance
+of handing the next seat a card it can use.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.actions import Act
+from engine.totom.actions import TomAction
+from engine.totom.ai.duties import clean_discards
+from engine.totom.ai.tracker import Tracked, own_melds, position_of, track
+from engine.totom.ai.value import DEFAULT_KNOBS, Assessment, Evaluator, Knobs
+from engine.totom.cards import N_KINDS, N_SUITED, YEU, Card
+from engine.totom.eats import EatPlan, plan_eat
+from engine.totom.judged import Constraints, judged_arrangement
+from engine.totom.mat import MeldOrigin, SeatMeld
+from engine.totom.observation import TomObservation
+from engine.totom.position import Position
+
+WIN_VALUE = 1000.0  # an ù is taken before anything else
+DUTY_VALUE = 500.0  # a duty with no choice in it (laying, showing)
+HOPELESS = -1000.0  # a take with no clean discard after it
+BO_U = -2000.0  # letting an ù pass (T5.7)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One legal action, its value, and what the value was read on (for the reason)."""
+
+    action: TomAction
+    value: float
+    faults: tuple[str, ...]
+    follow: Card | None = None  # the discard (or trả cửa) planned after a take
+    after: Assessment | None = None  # the position the value was read on
+    score: int = 0  # an ù's worth (T7.4), for its statement
+
+
+@dataclass
+class Situation:
+    """One decision, in the form the policy reads."""
+
+    obs: TomObservation
+    tracked: Tracked
+    evaluator: Evaluator
+    melds: tuple[SeatMeld, ...]
+    hand: tuple[int, ...]
+    bat_thuc: tuple[Card, ...]
+    now: Assessment = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.now = self.evaluator.assess(self.tracked.position)
+
+    @property
+    def seat(self) -> int:
+        """Whose decision it is."""
+        return self.obs.seat
+
+
+def situation(obs: TomObservation, knobs: Knobs = DEFAULT_KNOBS) -> Situation:
+    """The decision point of ``obs`` in the policy's form."""
+    tracked = track(obs)
+    hand = [0] * N_KINDS
+    for c in obs.hand:
+        hand[c] += 1
+    return Situation(obs, tracked, Evaluator(tracked.unseen, obs.rules, tracked.draws_left,
+                                              knobs),
+                     own_melds(obs), tuple(hand), tuple(k for k, _, _ in obs.own_bat_thuc))
+
+
+def score(s: Situation) -> list[Scored]:
+    """Every legal action with its value (see the module docstring)."""
+    obs = s.obs
+    out: list[Scored] = []
+    phase = obs.phase
+    offered = {a.act for a in obs.legal}
+    for a, faults in zip(obs.legal, obs.faults, strict=True):
+        act = a.act
+        if act is Act.WIN:
+            out.append(_score_win(s, a, faults))
+        elif act is Act.CALL:
+            out.append(Scored(a, WIN_VALUE, faults))
+        elif act in (Act.UP_KHAN, Act.UP_THIEN_KHAI, Act.REVEAL):
+            out.append(Scored(a, DUTY_VALUE, faults))
+        elif act is Act.BAT_THUC:
+            out.append(Scored(a, HOPELESS, faults))  # a lưng is worth more than its cards
+        elif act is Act.DECLINE:
+            value = BO_U if Act.WIN in offered else s.now.value
+            if phase in ("lay", "show"):
+                value = 0.0
+            out.append(Scored(a, value, faults, after=s.now))
+        elif act in (Act.DISCARD, Act.RETURN):
+            out.append(_score_discard(s, a, faults))
+        elif act is Act.EAT:
+            out.append(_score_take(s, a, faults, _after_eat(s, a)))
+        elif act is Act.PHONG:
+            out.append(_score_take(s, a, faults, _after_phong(s)))
+        elif act is Act.DAY_KHAN:
+            out.append(_score_take(s, a, faults, _after_day_khan(s, a)))
+        elif act is Act.HA_TRUNG:
+            out.append(_score_ha_trung(s, a, faults))
+        elif act in (Act.DRAW, Act.PASS):
+            out.append(Scored(a, s.now.value, faults, after=s.now))
+        else:  # pragma: no cover - every Tổ tôm act is listed above
+            out.append(Scored(a, HOPELESS, faults))
+    return out
+
+
+def best(scored: list[Scored]) -> Scored:
+    """The clean action with the highest value; if every action is a fault, the least bad."""
+    clean = [x for x in scored if not x.faults]
+    return max(clean or scored, key=lambda x: (x.value, -len(x.faults)))
+
+
+def chances(scored: list[Scored]) -> dict[TomAction, float]:
+    """Each action's value (the review's advice reads them side by side)."""
+    return {x.action: x.value for x in scored}
+
+
+# -------------------------------------------------------------------- ù
+
+def _score_win(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scored:
+    """T5.6: among the statements the engine offers, the clean ones score what the judged
+    arrangement that fits them is worth."""
+    obs = s.obs
+    live = obs.live
+    w = None if obs.phase == "opening" or live is None else live.card
+    judged = judged_arrangement(s.tracked.position, w, obs.rules, Constraints(a.phong),
+                                thong=obs.thong_seat == obs.seat)
+    points = judged.score if judged is not None else 0
+    return Scored(a, WIN_VALUE + points / 100.0, faults, score=points)
+
+
+# -------------------------------------------------------------------- discards
+
+def _target(s: Situation, act: Act) -> int:
+    """The seat entitled to a discard (the next one) or to a trả cửa (T4.9)."""
+    live = s.obs.live
+    if act is Act.RETURN and live is not None:
+        return live.cua if live.origin.value == "draw" else (live.cua + 1) % s.obs.players
+    return (s.seat + 1) % s.obs.players
+
+
+def _score_discard(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scored:
+    card = a.card
+    assert card is not None
+    hand = list(s.hand)
+    if hand[card]:
+        hand[card] -= 1
+    after = s.evaluator.assess(position_of(_cards(hand), s.melds, s.bat_thuc))
+    value = after.value - feed_cost(s, card, _target(s, a.act))
+    return Scored(a, value, faults, after=after)
+
+
+def feed_cost(s: Situation, card: Card, target: int) -> float:
+    """What handing ``card`` to ``target`` may cost: it extends a run on that seat's mat (a
+    gá the seat will surely take), or it is a kind that seat took before."""
+    if target == s.seat:
+        return 0.0
+    k = s.evaluator.knobs
+    cost = 0.0
+    for view in s.obs.mats[target]:
+        if view.face_down or view.broken or len(view.cards) < 3:
+            continue
+        cards = view.cards
+        if card < N_SUITED and all(c < N_SUITED and c // 9 == card // 9 for c in cards) \
+                and len(set(cards)) == len(cards):
+            ranks = sorted(c % 9 for c in cards)
+            if ranks == list(range(ranks[0], ranks[0] + len(ranks))) and \
+                    card % 9 in (ranks[0] - 1, ranks[-1] + 1):
+                cost = max(cost, k.feed)
+    return cost
+
+
+# -------------------------------------------------------------------- takes
+
+After = tuple[tuple[int, ...], tuple[SeatMeld, ...], tuple[Card, ...]]
+
+
+def _score_take(s: Situation, a: TomAction, faults: tuple[str, ...],
+                after: After | None) -> Scored:
+    """A take, valued with the best discard foreseen clean after it."""
+    if after is None:
+        return Scored(a, HOPELESS, faults)
+    hand, melds, bat = after
+    act = Act.RETURN if s.seat != s.obs.entitled else Act.DISCARD
+    target = _target(s, act)
+    own = s.tracked.own
+    best_v, best_c, best_a = HOPELESS, None, None
+    for c in clean_discards(_kinds(hand), s.obs, own):
+        left = list(hand)
+        left[c] -= 1
+        assessed = s.evaluator.assess(position_of(_cards(left), melds, bat))
+        v = assessed.value - feed_cost(s, c, target)
+        if v > best_v:
+            best_v, best_c, best_a = v, c, assessed
+    return Scored(a, best_v, faults, best_c, best_a)
+
+
+def _after_eat(s: Situation, a: TomAction) -> After | None:
+    live = s.obs.live
+    if live is None:
+        return None
+    plan = plan_eat(s.hand, s.melds, live.card, a.cards, a.onto)
+    if not isinstance(plan, EatPlan):
+        return None
+    hand = _minus(s.hand, a.cards)
+    meld = SeatMeld(len(s.melds), plan.origin, plan.cards, plan.trung)
+    if plan.onto is None:
+        melds = (*s.melds, meld)
+    else:
+        melds = tuple(meld if i == plan.onto else m for i, m in enumerate(s.melds))
+    bat = tuple(k for k in s.bat_thuc if plan.origin is not MeldOrigin.PHONG or k != live.card)
+    return hand, melds, bat
+
+
+def _after_phong(s: Situation) -> After | None:
+    live = s.obs.live
+    if live is None:
+        return None
+    x = live.card
+    n = s.hand[x]
+    meld = SeatMeld(len(s.melds), MeldOrigin.PHONG, (x,) * (n + 1))
+    return (_minus(s.hand, (x,) * n), (*s.melds, meld),
+            tuple(k for k in s.bat_thuc if k != x))
+
+
+def _after_day_khan(s: Situation, a: TomAction) -> After | None:
+    live = s.obs.live
+    if live is None:
+        return None
+    x = live.card
+    i = next((i for i, m in enumerate(s.melds)
+              if m.face_down and len(m.cards) == 3 and m.cards[0] == x and not m.broken), None)
+    if i is None:
+        return None
+    khan = s.melds[i]
+    if a.cards:  # T4.8: the khàn turned up, the card eaten into a run
+        up = SeatMeld(khan.id, MeldOrigin.KHAN, khan.cards)
+        run = SeatMeld(len(s.melds), MeldOrigin.EATEN, tuple(sorted((x, *a.cards))))
+        melds = (*(up if j == i else m for j, m in enumerate(s.melds)), run)
+        return _minus(s.hand, a.cards), melds, s.bat_thuc
+    up = SeatMeld(khan.id, MeldOrigin.THIEN_KHAI, (x,) * 4)
+    return s.hand, tuple(up if j == i else m for j, m in enumerate(s.melds)), s.bat_thuc
+
+
+def _score_ha_trung(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scored:
+    """T4.12: the copy goes onto the run; the seat then draws or says dưới."""
+    if a.card is None or a.onto is None or not 0 <= a.onto < len(s.melds):
+        return Scored(a, HOPELESS, faults)
+    run = s.melds[a.onto]
+    melds = tuple(run.grown((a.card,)) if i == a.onto else m for i, m in enumerate(s.melds))
+    after = s.evaluator.assess(position_of(_cards(_minus(s.hand, (a.card,))), melds,
+                                           s.bat_thuc))
+    return Scored(a, after.value, faults, after=after)
+
+
+# -------------------------------------------------------------------- counts
+
+def _minus(hand: tuple[int, ...], cards: Iterable[Card]) -> tuple[int, ...]:
+    out = list(hand)
+    for c, n in Counter(cards).items():
+        out[c] -= n
+    return tuple(out)
+
+
+def _cards(hand: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(Card(k) for k, n in enumerate(hand) for _ in range(n))
+
+
+def _kinds(hand: tuple[int, ...]) -> list[Card]:
+    return [Card(k) for k, n in enumerate(hand) if n]
+
+
+def is_yeu(card: Card | None) -> bool:
+    """Whether ``card`` is a yêu (T1.4)."""
+    return card is not None and card in YEU
+
+
+def position_now(s: Situation) -> Position:
+    """The seat's position as it stands."""
+    return s.tracked.position
