@@ -177,7 +177,8 @@ class Split:
 
     @property
     def cost(self) -> float:
-        """What the hand still lacks: its cards less what the split saves."""
+        """What the hand still lacks: its cards less what the split saves (a tôm or lèo made
+        saves a little more than its cards, so a hand with nothing to place may cost < 0)."""
         return self.cards - self.saved
 
     @property
