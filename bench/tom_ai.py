@@ -31,6 +31,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.ai import paired_mean, ratio_ci, wilson
 from engine.events import EndKind
 from engine.totom import DEFAULT_RULES, Deal, TomGame
-from engine.totom.ai import Player, make_player
+from engine.totom.ai import NormalPlayer, Player, make_player
 from engine.totom.ai.selfplay import audit
+from engine.totom.ai.value import DEFAULT_KNOBS
 
 PLAYERS = DEFAULT_RULES.players
 OFFSETS = {"selfplay": 0, "duplicate": 5_000_000}
+
+
+def player_of(spec: str, seed: int) -> Player:
+    """A player from ``level`` or ``normal:knob=value,...`` (a tuning candidate)."""
+    level, _, knobs = spec.partition(":")
+    if not knobs:
+        return make_player(level, seed)
+    if level != "normal":
+        raise ValueError(f"knobs are the normal level's, not {level}'s")
+    values = {k: float(v) for k, v in (kv.split("=") for kv in knobs.split(","))}
+    return NormalPlayer(replace(DEFAULT_KNOBS, **values))
 
 
 def deal_for(section: str, seed: int, index: int) -> Deal:
@@ -65,10 +78,10 @@ def play(game: TomGame, players: list[Player], timed: list[float] | None = None)
     return game
 
 
-def play_selfplay(job: tuple[int, int]) -> dict[str, Any]:
-    """One all-normal game."""
-    index, seed = job
-    players = [make_player("normal", seed + s) for s in range(PLAYERS)]
+def play_selfplay(job: tuple[int, int, str]) -> dict[str, Any]:
+    """One all-normal game (or all of ``--level``)."""
+    index, seed, level = job
+    players = [player_of(level, seed + s) for s in range(PLAYERS)]
     timed: list[float] = []
     t = time.perf_counter()
     game = play(TomGame(deal_for("selfplay", seed, index)), players, timed)
@@ -153,7 +166,7 @@ def selfplay_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def play_duplicate(job: tuple[int, int, int, str, str]) -> dict[str, Any]:
     """One game of a deal: ``rotation`` seats the candidate (-1: the all-baseline game)."""
     index, rotation, seed, candidate, baseline = job
-    players = [make_player(candidate if s == rotation else baseline, seed + 7919 * index + s)
+    players = [player_of(candidate if s == rotation else baseline, seed + 7919 * index + s)
                for s in range(PLAYERS)]
     game = play(TomGame(deal_for("duplicate", seed, index)), players)
     audits = audit(game)
@@ -211,7 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--sections", default="selfplay,duplicate")
-    p.add_argument("--candidate", default="normal")
+    p.add_argument("--level", default="normal", help="every seat's level (selfplay)")
+    p.add_argument("--candidate", default="normal",
+                   help="a level, or normal:knob=value,... (duplicate)")
     p.add_argument("--baseline", default="beginner")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -224,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
                                           "cpus": os.cpu_count(), "workers": args.workers},
                               "seed": args.seed}
     if "selfplay" in sections:
-        rows = _pool_map(play_selfplay, [(i, args.seed) for i in range(args.games)],
+        rows = _pool_map(play_selfplay, [(i, args.seed, args.level) for i in range(args.games)],
                          args.workers, log, "selfplay")
         report["selfplay"] = selfplay_summary(rows)
     if "duplicate" in sections:

@@ -24,12 +24,12 @@ from engine.totom.actions import TomAction
 from engine.totom.ai.duties import clean_discards
 from engine.totom.ai.tracker import Tracked, own_melds, position_of, track
 from engine.totom.ai.value import DEFAULT_KNOBS, Assessment, Evaluator, Knobs
-from engine.totom.cards import N_KINDS, N_SUITED, YEU, Card
+from engine.totom.cards import N_KINDS, YEU, Card
 from engine.totom.eats import EatPlan, plan_eat
 from engine.totom.judged import Constraints, judged_arrangement
 from engine.totom.mat import MeldOrigin, SeatMeld
 from engine.totom.observation import TomObservation
-from engine.totom.position import Position
+from engine.totom.position import MatMeld, Position
 
 WIN_VALUE = 1000.0  # an ù is taken before anything else
 DUTY_VALUE = 500.0  # a duty with no choice in it (laying, showing)
@@ -60,9 +60,11 @@ class Situation:
     hand: tuple[int, ...]
     bat_thuc: tuple[Card, ...]
     now: Assessment = field(init=False)
+    takers: tuple[tuple[frozenset[Card], float], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         self.now = self.evaluator.assess(self.tracked.position)
+        self.takers = takers(self.obs)
 
     @property
     def seat(self) -> int:
@@ -112,7 +114,9 @@ def score(s: Situation) -> list[Scored]:
             out.append(_score_take(s, a, faults, _after_day_khan(s, a)))
         elif act is Act.HA_TRUNG:
             out.append(_score_ha_trung(s, a, faults))
-        elif act in (Act.DRAW, Act.PASS):
+        elif act is Act.DRAW:
+            out.append(Scored(a, s.now.value + _draw_chance(s), faults, after=s.now))
+        elif act is Act.PASS:
             out.append(Scored(a, s.now.value, faults, after=s.now))
         else:  # pragma: no cover - every Tổ tôm act is listed above
             out.append(Scored(a, HOPELESS, faults))
@@ -144,6 +148,15 @@ def _score_win(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scored:
     return Scored(a, WIN_VALUE + points / 100.0, faults, score=points)
 
 
+def _draw_chance(s: Situation) -> float:
+    """A draw is one more card for a waiting hand: the drawer may ù on it (T5.1)."""
+    ws = s.now.waits
+    if not ws:
+        return 0.0
+    pool = max(1, sum(s.tracked.unseen))
+    return s.evaluator.knobs.draw_hit * s.now.live / pool
+
+
 # -------------------------------------------------------------------- discards
 
 def _target(s: Situation, act: Act) -> int:
@@ -166,23 +179,48 @@ def _score_discard(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Score
 
 
 def feed_cost(s: Situation, card: Card, target: int) -> float:
-    """What handing ``card`` to ``target`` may cost: it extends a run on that seat's mat (a
-    gá the seat will surely take), or it is a kind that seat took before."""
-    if target == s.seat:
-        return 0.0
+    """What letting ``card`` go may cost: a seat whose mat meld takes it (a run's end, a phu
+    bí's or bộ giống's room, T5.2) wins on it if its hand is otherwise tròn (T5.5 thập thành),
+    the more likely the more it has laid down; and the seat entitled to it eats it (a gá,
+    T4.6)."""
     k = s.evaluator.knobs
     cost = 0.0
-    for view in s.obs.mats[target]:
-        if view.face_down or view.broken or len(view.cards) < 3:
-            continue
-        cards = view.cards
-        if card < N_SUITED and all(c < N_SUITED and c // 9 == card // 9 for c in cards) \
-                and len(set(cards)) == len(cards):
-            ranks = sorted(c % 9 for c in cards)
-            if ranks == list(range(ranks[0], ranks[0] + len(ranks))) and \
-                    card % 9 in (ranks[0] - 1, ranks[-1] + 1):
-                cost = max(cost, k.feed)
+    for seat, (kinds, laid) in enumerate(s.takers):
+        if card in kinds:
+            cost += k.danger * laid
+            if seat == target:
+                cost += k.feed
     return cost
+
+
+def takers(obs: TomObservation) -> tuple[tuple[frozenset[Card], float], ...]:
+    """Per seat (the observer's own: nothing), the kinds its face-up mat melds can take (T5.2)
+    and how much of its position lies on the mat."""
+    out = []
+    for seat, mat in enumerate(obs.mats):
+        kinds: set[Card] = set()
+        if seat != obs.seat:
+            for view in mat:
+                if view.face_down or view.broken or len(view.cards) < 3:
+                    continue
+                kinds |= _taken_by(MatMeld(view.cards, view.trung))
+        laid = sum(view.size for view in mat) / obs.rules.hand_size
+        out.append((frozenset(kinds), min(1.0, laid)))
+    return tuple(out)
+
+
+def _taken_by(meld: MatMeld) -> set[Card]:
+    """The kinds a mat meld can take at the ù (T5.2): a run's ends, a phu bí's rank, a bộ
+    giống's own kind."""
+    first = meld.cards[0]
+    if meld.giong_room:
+        return {first}
+    if meld.bi_room:
+        return {Card(first % 9 + 9 * t) for t in range(3)}
+    if meld.run_room:
+        suit, ranks = first // 9, [c % 9 for c in meld.cards]
+        return {Card(suit * 9 + r) for r in (min(ranks) - 1, max(ranks) + 1) if 0 <= r <= 8}
+    return set()
 
 
 # -------------------------------------------------------------------- takes

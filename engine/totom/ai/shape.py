@@ -47,6 +47,10 @@ class Piece:
     needs: tuple[int, ...] = ()  # the kinds that complete a partial
     lung: bool = False  # a complete special phu, or a partial that completes into a lưng
     cuoc: bool = False  # a tôm or lèo (made or in the making)
+    delta: int = field(init=False, repr=False, compare=False)  # ``used``, packed
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "delta", sum(n << (_BITS * j) for j, n in self.used))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -114,12 +118,26 @@ def _pieces_of(k: int) -> tuple[Piece, ...]:
 _PIECES = tuple(_pieces_of(k) if k in _NON_YEU else () for k in range(N_KINDS))
 
 MatKey = tuple[object, ...]
+Moves = tuple[tuple[int, float, "Piece"], ...]  # (packed cards, worth, piece)
+
+
+_MAT_PIECES: dict[MatKey, tuple[tuple[Piece, ...], ...]] = {}
 
 
 def mat_pieces(position: Position) -> tuple[tuple[Piece, ...], ...]:
     """Per kind, the groups a hand card makes with the seat's mat melds (T5.2): it extends a
     run at an end (with the hand cards between), fills a phu bí's or bộ giống's room, or waits
-    on the card between it and a run's end."""
+    on the card between it and a run's end. Remembered by what of the mat they depend on."""
+    key = mat_key(position)
+    got = _MAT_PIECES.get(key)
+    if got is None:
+        if len(_MAT_PIECES) > 50_000:
+            _MAT_PIECES.clear()
+        got = _MAT_PIECES[key] = _mat_pieces(position)
+    return got
+
+
+def _mat_pieces(position: Position) -> tuple[tuple[Piece, ...], ...]:
     p = position.packed
     rooms = dict(p.giong_room)
     out: list[tuple[Piece, ...]] = []
@@ -215,8 +233,7 @@ class Shaper:
     weights: Weights
     _worth: dict[Piece, float] = field(default_factory=dict)
     _memo: dict[MatKey, dict[int, float]] = field(default_factory=dict)
-    _moves: dict[MatKey, tuple[tuple[tuple[int, float, Piece], ...], ...]] = field(
-        default_factory=dict)
+    _moves: dict[MatKey, list[Moves | None]] = field(default_factory=dict)
 
     def live(self, kinds: tuple[int, ...]) -> int:
         """Unseen copies of ``kinds``."""
@@ -239,32 +256,29 @@ class Shaper:
         self._worth[piece] = got
         return got
 
-    def _moves_for(self, position: Position, key: MatKey
-                   ) -> tuple[tuple[tuple[int, float, Piece], ...], ...]:
-        """Per kind, each piece as (packed cards, worth, piece); a partial with no live card
-        is left out (it saves nothing: its cards are as good as loose)."""
-        got = self._moves.get(key)
-        if got is not None:
-            return got
-        extra = mat_pieces(position)
-        out = []
-        for k in range(N_KINDS):
-            moves = []
-            for piece in (*_PIECES[k], *extra[k]):
-                w = self.worth(piece)
-                if piece.tag == PARTIAL and w <= 0.0:
-                    continue
-                moves.append((sum(n << (_BITS * j) for j, n in piece.used), w, piece))
-            out.append(tuple(moves))
-        got = self._moves[key] = tuple(out)
-        return got
+    def _moves_of(self, k: int, extra: tuple[tuple[Piece, ...], ...]) -> Moves:
+        """Kind ``k``'s pieces as (packed cards, worth, piece); a partial with no live card is
+        left out (it saves nothing: its cards are as good as loose)."""
+        moves = []
+        for piece in (*_PIECES[k], *extra[k]):
+            w = self.worth(piece)
+            if piece.tag == PARTIAL and w <= 0.0:
+                continue
+            moves.append((piece.delta, w, piece))
+        return tuple(moves)
 
     def split(self, position: Position) -> Split:
         """The split of the position's hand that saves most."""
         key = mat_key(position)
         memo = self._memo.setdefault(key, {})
-        moves = self._moves_for(position, key)
+        moves = self._moves.get(key)
+        if moves is None:
+            moves = self._moves[key] = [None] * N_KINDS
+        extra = mat_pieces(position)
         hand = position.packed.hand
+        for k in _NON_YEU:  # the kinds this hand can start a group with
+            if hand[k] and moves[k] is None:
+                moves[k] = self._moves_of(k, extra)
         state = sum(n << (_BITS * k) for k, n in enumerate(hand))
         saved = self._best(state, memo, moves)
         pieces: list[Piece] = []
@@ -274,7 +288,7 @@ class Shaper:
             if not x:
                 break
             k = ((x & -x).bit_length() - 1) // _BITS
-            for delta, w, piece in moves[k]:
+            for delta, w, piece in moves[k] or ():
                 r = (state | _GUARD) - delta
                 if r & _GUARD != _GUARD:
                     continue
@@ -287,8 +301,7 @@ class Shaper:
                 break
         return Split(saved, sum(hand[k] for k in _NON_YEU), tuple(pieces))
 
-    def _best(self, state: int, memo: dict[int, float],
-              moves: tuple[tuple[tuple[int, float, Piece], ...], ...]) -> float:
+    def _best(self, state: int, memo: dict[int, float], moves: list[Moves | None]) -> float:
         """The most a split of the packed hand ``state`` saves (memoised)."""
         x = state & _NON_YEU_MASK
         if not x:
@@ -298,7 +311,7 @@ class Shaper:
             return got
         k = ((x & -x).bit_length() - 1) // _BITS
         best = -1.0
-        for delta, w, _ in moves[k]:
+        for delta, w, _ in moves[k] or ():
             r = (state | _GUARD) - delta
             if r & _GUARD == _GUARD:
                 v = w + self._best(r ^ _GUARD, memo, moves)

@@ -34,6 +34,7 @@ class Knobs:
     ready: float = 3.0  # a position that waits, before its live cards count
     per_hit: float = 2.0  # each expected card among the waits
     yeu_reach: float = 0.5  # a yêu wait is only drawn, never discarded (T4.10)
+    draw_hit: float = 2.0  # a waiting hand's own draw may be the winning card
     feed: float = 0.3  # handing the next seat a card it can eat
     danger: float = 0.6  # a card another seat may win on
 
