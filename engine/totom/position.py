@@ -16,6 +16,7 @@ from engine.totom.errors import BadMeld, BadPosition
 from engine.totom.melds import GroupType, classify
 
 BITS = 3  # per rank in a packed suit
+SUIT_BITS = 9 * BITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,10 @@ class Packed:
     mat_lung: int
     runs: tuple[tuple[tuple[int, int], ...], ...]  # extendable mat runs (lo, hi) per suit
     run_keys: tuple[int, int, int]  # each suit's runs as one number, for the search's memo
+    # The memo keys of engine/totom/suits.py: the run keys shifted above a suit vector, and
+    # each suit's place shifted above its ranks present.
+    scan_keys: tuple[int, int, int]
+    info_keys: tuple[int, int, int]
     bi_room: tuple[int, ...]  # by rank 0..9: cards the mat phu bí of that rank can still take
     giong_room: tuple[tuple[int, int], ...]  # (kind, room) of mat bộ giống that can take more
     bi_mask: int  # bit 0 of the digit of each rank whose mat phu bí has room
@@ -126,14 +131,21 @@ class Packed:
 
 
 _RUN_KEYS: dict[tuple[tuple[int, int], ...], int] = {(): 0}
+_KEY_RUNS: list[tuple[tuple[int, int], ...]] = [()]
 
 
 def run_key(runs: tuple[tuple[int, int], ...]) -> int:
     """A small number naming a suit's set of mat runs."""
     key = _RUN_KEYS.get(runs)
     if key is None:
-        key = _RUN_KEYS[runs] = len(_RUN_KEYS)
+        key = _RUN_KEYS[runs] = len(_KEY_RUNS)
+        _KEY_RUNS.append(runs)
     return key
+
+
+def runs_of_key(key: int) -> tuple[tuple[int, int], ...]:
+    """The set of mat runs a run_key names."""
+    return _KEY_RUNS[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +250,7 @@ def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Ca
             for r in (lo - 1, hi + 1):
                 if 1 <= r <= 9:
                     run_help[s] |= 1 << (BITS * (r - 1))
+    keys = (run_key(suit_runs[0]), run_key(suit_runs[1]), run_key(suit_runs[2]))
     giong_help = [0, 0, 0]
     for k in giong:
         if k < N_SUITED and k % 9:  # yêu stand alone: they need no bộ giống to lie on
@@ -250,7 +263,9 @@ def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Ca
         bat_thuc=frozenset(int(k) for k in bat_thuc),
         mat_lung=sum(1 for m in mat if m.is_lung),
         runs=suit_runs,
-        run_keys=(run_key(suit_runs[0]), run_key(suit_runs[1]), run_key(suit_runs[2])),
+        run_keys=keys,
+        scan_keys=(keys[0] << SUIT_BITS, keys[1] << SUIT_BITS, keys[2] << SUIT_BITS),
+        info_keys=(0, 1 << SUIT_BITS, 2 << SUIT_BITS),
         bi_room=tuple(bi_room),
         giong_room=tuple(sorted(giong.items())),
         bi_mask=sum(1 << (BITS * (r - 1)) for r in range(2, 10) if bi_room[r]),

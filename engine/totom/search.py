@@ -12,10 +12,12 @@ card, then checks each suit alone:
 5. each suit alone: do its cards make runs, extend its mat runs at their ends (T5.2) or stand
    alone as yêu đen? Every card that is left of ``oc tt cc`` stands alone as a yêu (T3.6).
 
-Step 5 is a scan over the nine ranks that keeps how many runs are open with one, two, or three
-or more cards; extending a run of three or more is never worse than starting a new one (the two
-could be joined), so the scan branches only on yêu đen and on which open run a mat run's lower
-end takes. Its answer is kept per suit (memo), so that most checks are one dictionary lookup.
+Step 5 is engine/totom/suits.py: one memo lookup per suit answers it, and also says which of
+the suit's cards have no partner in the suit (they must go to a phu bí or a special phu), which
+special phu cards the suit holds, and whether a bộ giống is possible. With those the usual win
+test — no bộ giống, at most one special phu, no phu bí rank — is three lookups and a few
+integer operations; every step above is skipped when nothing calls for it, and a card with no
+partner anywhere ends the test before any choice is tried.
 
 This module only answers yes or no, as fast as plain Python allows: the win test is called for
 every card of every claim window and by the computer players. The arrangements themselves are
@@ -30,63 +32,39 @@ from itertools import product
 from engine.totom.cards import N_SUITED, Card
 from engine.totom.melds import SPECIAL
 from engine.totom.position import BITS, Packed
-
-M1 = sum(1 << (BITS * r) for r in range(9))  # bit 0 of every rank's digit
-NOT_RANK1 = M1 & ~1
-SUIT_BITS = 9 * BITS
+from engine.totom.suits import (
+    FILL_AT,
+    INFOS,
+    LOOSE,
+    M1,
+    NOT_RANK1,
+    SCANS,
+    absorb,
+    chains,
+    fill_bits,
+)
 
 # Where each kind's count lives in the six-number state: suits 0..2 packed, then oc, tt, cc.
 _SLOT = tuple([k // 9 for k in range(N_SUITED)] + [3, 4, 5])
 _SHIFT = tuple([BITS * (k % 9) for k in range(N_SUITED)] + [0, 0, 0])
+_ONE = tuple(1 << s for s in _SHIFT)
 _SP_LOC = tuple(tuple((_SLOT[c], _SHIFT[c]) for c in cards) for cards in SPECIAL.values())
-_SP_IDS = tuple(SPECIAL)
 SP1, SP2, SP7 = 0, 1, 6
 # What one special phu takes from each packed suit.
 _SP_DELTA = tuple(tuple(sum(1 << sh for sl, sh in loc if sl == s) for s in range(3))
                   for loc in _SP_LOC)
+# The special phu slots oc, tt, cc fill.
+_RED_FILL = tuple(sum(1 << (3 * j + i) for j, cards in enumerate(_SP_LOC)
+                      for i, (sl, _) in enumerate(cards) if sl == 3 + r) for r in range(3))
+
 
 def count_at(state: Sequence[int], kind: int) -> int:
     """A kind's count in a six-number state."""
     return (state[_SLOT[kind]] >> _SHIFT[kind]) & 7
 
 
-# ----------------------------------------------------------------------- one suit (step 5)
-
-_SUIT_OK: dict[int, bool] = {}
-_MEMO_LIMIT = 2_000_000
-
-
-def suit_ok(vec: int, key: int, runs: tuple[tuple[int, int], ...]) -> bool:
-    """One suit's cards all placed by runs, its mat runs' ends and lone yêu đen (memoised)."""
-    k = vec | (key << SUIT_BITS)
-    ok = _SUIT_OK.get(k)
-    if ok is None:
-        if len(_SUIT_OK) >= _MEMO_LIMIT:
-            _SUIT_OK.clear()
-        ok = _SUIT_OK[k] = suit_scan(vec, runs) if runs else plain_scan(vec)
-    return ok
-
-
-def plain_scan(vec: int) -> bool:
-    """suit_scan without mat runs, where no choice is left: the scan goes straight through.
-
-    Without mat runs the only choice is how many yêu đen start runs, and as many as there are
-    nhị to follow is best: each run started at nhất asks nothing more of tam than a run started
-    at nhị, and one card less of tứ.
-    """
-    o1 = min(vec & 7, (vec >> BITS) & 7)
-    o2 = o3 = 0
-    for shift in range(BITS, SUIT_BITS, BITS):
-        m = ((vec >> shift) & 7) - o1 - o2
-        if m < 0:
-            return False
-        ext = m if m < o3 else o3
-        o1, o2, o3 = m - ext, o1, o2 + ext
-    return o1 == 0 and o2 == 0
-
-
 def suit_scan(vec: int, runs: tuple[tuple[int, int], ...]) -> bool:
-    """The scan of step 5 over ranks 1..9 (see the module docstring).
+    """Step 5 rank by rank, as a set of scan states (the plain form of suits.scan).
 
     A state (o1, o2, o3) — open runs of one card, two cards, three or more — is packed as
     o1 | o2 << 4 | o3 << 8.
@@ -118,19 +96,7 @@ def suit_scan(vec: int, runs: tuple[tuple[int, int], ...]) -> bool:
     return any(st & 0xFF == 0 for st in frontier)
 
 
-def absorb(o1: int, o2: int, starts: int) -> list[tuple[int, int]]:
-    """Ways the mat runs starting here take open runs ending just below them (T5.2)."""
-    if not starts or not (o1 or o2):
-        return [(0, 0)]
-    return [(j1, j2) for j1 in range(min(o1, starts) + 1)
-            for j2 in range(min(o2, starts - j1) + 1)]
-
-
 # ----------------------------------------------------------------------- phu bí (step 4)
-
-# (cv, cn, cs, room) → the triples (xv, xn, xs) of cards that can go to phu bí of that rank: new
-# phu bí (each with every suit, 3 to 5 cards) and up to `room` cards onto the mat phu bí.
-_BI_OPTIONS: dict[tuple[int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
 def _new_bi_ok(a: int, b: int, c: int) -> bool:
@@ -146,10 +112,9 @@ def bi_splits(x: tuple[int, int, int], room: int) -> list[tuple[int, int, int]]:
             if yv + yn + ys <= room and _new_bi_ok(x[0] - yv, x[1] - yn, x[2] - ys)]
 
 
-# The same, indexed by cv | cn << 3 | cs << 6 | room << 9 (counts 0..4, room 0..7).
 def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, int], ...]:
-    """Step 4's choices at one rank (memoised)."""
-    key = (cv, cn, cs, room)
+    """Step 4's choices at one rank: the cards of each suit that go to phu bí, most first."""
+    key = cv | cn << 3 | cs << 6 | room << 9
     opts = _BI_OPTIONS.get(key)
     if opts is None:
         found = [(xv, xn, xs)
@@ -159,85 +124,59 @@ def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, in
     return opts
 
 
-_BI_TABLE: list[tuple[tuple[int, int, int], ...]] = [
-    bi_options(i & 7, (i >> 3) & 7, (i >> 6) & 7, i >> 9)
-    if max(i & 7, (i >> 3) & 7, (i >> 6) & 7) <= 4 else () for i in range(1 << 12)]
+_BI_OPTIONS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+# Step 4's choices at the rank whose digit starts at bit offset sh, as amounts to subtract from
+# each packed suit, keyed by cv | cn << 3 | cs << 6 | room << 9 | forced << 12 | sh << 15. A
+# suit's bit in ``forced`` says its cards of the rank have no partner in the suit: a choice
+# must take them all. The choice of nothing is left out: the caller has tried it.
+_BI_CHOICES: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-# ----------------------------------------------------------------------- the search
-
-
-def _ge3(x: int) -> int:
-    """Bit 0 of each digit holding 3 or more (digits are 0..4)."""
-    return ((x >> 2) | ((x >> 1) & x)) & M1
-
-
-def _nonzero(x: int) -> int:
-    """Bit 0 of each digit that is not 0."""
-    return (x | x >> 1 | x >> 2) & M1
-
-
-def _loose(nz: int, other: int, bi_mask: int) -> int:
-    """Suited non-yêu cards of a suit with neither run neighbours nor a phu bí rank present."""
-    dn1 = nz >> 3
-    return nz & NOT_RANK1 & ~(((nz << 3) & ((nz << 6) | dn1)) | (dn1 & (nz >> 6)) | other
-                              | bi_mask)
-
-
-def chains(ends: int, nz: int) -> int:
-    """Ranks reached from a mat run's ends through hand cards present (over-approximated)."""
-    grow = ends
-    for _ in range(8):
-        grow |= ((grow << 3) | (grow >> 3)) & nz
-    return grow
-
-
-# Special phu presence, from each suit's nonzero digits: the card slots of the SP table they
-# fill (bit 3j + i: card i of SP j), then which SP have all three cards.
-def _sp_fill_tables() -> tuple[tuple[int, dict[int, int]], ...]:
-    tables = []
-    for slot in range(3):
-        mask = 0
-        bits: list[tuple[int, int]] = []
-        for j, cards in enumerate(_SP_LOC):
-            for i, (sl, shift) in enumerate(cards):
-                if sl == slot:
-                    mask |= 1 << shift
-                    bits.append((shift, 3 * j + i))
-        table = {}
-        for sub in range(1 << 9):
-            digits = sum(1 << (BITS * r) for r in range(9) if sub >> r & 1) & mask
-            table[digits] = sum(1 << b for shift, b in bits if digits >> shift & 1)
-        tables.append((mask, table))
-    return tuple(tables)
-
-
-_SP_FILL = _sp_fill_tables()
-_RED_FILL = tuple(sum(1 << (3 * j + i) for j, cards in enumerate(_SP_LOC)
-                      for i, (sl, _) in enumerate(cards) if sl == 3 + r) for r in range(3))
-_SP_PRESENT: dict[int, tuple[int, ...]] = {}
-
-
-def _present(n0: int, n1: int, n2: int, r0: int, r1: int, r2: int) -> tuple[int, ...]:
-    """Indices of the special phu whose three cards are all present."""
-    (m0, t0), (m1, t1), (m2, t2) = _SP_FILL
-    filled = t0[n0 & m0] | t1[n1 & m1] | t2[n2 & m2]
-    if r0:
-        filled |= _RED_FILL[0]
-    if r1:
-        filled |= _RED_FILL[1]
-    if r2:
-        filled |= _RED_FILL[2]
-    out = _SP_PRESENT.get(filled)
+def _bi_choices(key: int) -> tuple[tuple[int, int, int], ...]:
+    out = _BI_CHOICES.get(key)
     if out is None:
-        out = _SP_PRESENT[filled] = tuple(j for j in range(7) if filled >> (3 * j) & 7 == 7)
+        counts = (key & 7, (key >> 3) & 7, (key >> 6) & 7)
+        forced = (key >> 12) & 7
+        sh = key >> 15
+        out = _BI_CHOICES[key] = tuple(
+            (xv << sh, xn << sh, xs << sh)
+            for xv, xn, xs in bi_options(*counts, (key >> 9) & 7)
+            if (xv or xn or xs) and all(x == counts[s] for s, x in enumerate((xv, xn, xs))
+                                        if forced >> s & 1))
+    return out
+
+
+# ----------------------------------------------------------------------- special phu (step 2)
+
+# The special phu whose three card slots are filled (bit 3j of ``filled & filled >> 1 &
+# filled >> 2``) → their indices, and per suit the digits of their cards.
+_SP_PRESENT: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+_SP_LOW = sum(1 << (3 * j) for j in range(len(SPECIAL)))
+
+
+def _present(full: int) -> tuple[tuple[int, ...], int, int, int]:
+    out = _SP_PRESENT.get(full)
+    if out is None:
+        present = tuple(j for j in range(7) if full >> (3 * j) & 1)
+        masks = [0, 0, 0]
+        for j in present:
+            for sl, sh in _SP_LOC[j]:
+                if sl < 3:
+                    masks[sl] |= 1 << sh
+        out = _SP_PRESENT[full] = (present, masks[0], masks[1], masks[2])
     return out
 
 
 def sp_present(state: Sequence[int]) -> tuple[int, ...]:
     """Indices of the special phu whose three cards are all in a six-number state."""
-    return _present(_nonzero(state[0]), _nonzero(state[1]), _nonzero(state[2]),
-                    state[3], state[4], state[5])
+    filled = 0
+    for s in range(3):
+        filled |= fill_bits((state[s] | state[s] >> 1 | state[s] >> 2) & M1, s)
+    for r in range(3):
+        if state[3 + r]:
+            filled |= _RED_FILL[r]
+    return _present(filled & filled >> 1 & filled >> 2 & _SP_LOW)[0]
 
 
 def sp_avail(state: Sequence[int], j: int) -> int:
@@ -246,17 +185,7 @@ def sp_avail(state: Sequence[int], j: int) -> int:
     return min((state[a] >> sa) & 7, (state[b] >> sb) & 7, (state[c] >> sc) & 7)
 
 
-def _rescued(packed: Packed, present: tuple[int, ...], slot: int, nz: int, other: int,
-             ge: int) -> bool:
-    """Whether the loose cards of a suit all reach a mat run or a special phu present."""
-    rest = _loose(nz, other, packed.bi_mask) & ~(ge | packed.giong_help[slot])
-    if packed.run_help[slot]:
-        rest &= ~chains(packed.run_help[slot], nz)
-    for j in present:
-        for sl, shift in _SP_LOC[j]:
-            if sl == slot:
-                rest &= ~(1 << shift)
-    return not rest
+# ----------------------------------------------------------------------- bộ giống (step 1)
 
 
 def giong_choices(packed: Packed, state: Sequence[int], w: Card | None,
@@ -322,6 +251,9 @@ def _digit_ranks(mask: int) -> tuple[int, ...]:
     return out
 
 
+# ----------------------------------------------------------------------- the search
+
+
 def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
            min_sp1: int = 0, min_sp2: int = 0) -> bool:
     """T5.2 on the position plus W (None: the position alone, as thiên ù).
@@ -329,53 +261,96 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
     ``phong`` is the winner's statement (T5.6); ``min_sp1`` / ``min_sp2`` ask for at least that
     many tôm and lèo (a call to make true, T5.3).
     """
-    state = [*packed.suits, *packed.red]
+    v0, v1, v2 = packed.suits
+    oc, tt, cc = packed.red
     if w is not None:
-        state[_SLOT[w]] += 1 << _SHIFT[w]
-    v0, v1, v2 = state[0], state[1], state[2]
+        if w < 9:
+            v0 += _ONE[w]
+        elif w < 18:
+            v1 += _ONE[w]
+        elif w < 27:
+            v2 += _ONE[w]
+        elif w == 27:
+            oc += 1
+        elif w == 28:
+            tt += 1
+        else:
+            cc += 1
     n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
     n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
     n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    (m0, t0), (m1, t1), (m2, t2) = _SP_FILL  # _present(), inlined: once per win test
-    filled = t0[n0 & m0] | t1[n1 & m1] | t2[n2 & m2]
-    if state[3]:
+    q0, q1, q2 = packed.info_keys
+    infos = INFOS
+    i0 = infos[n0 | q0]
+    i1 = infos[n1 | q1]
+    i2 = infos[n2 | q2]
+    filled = (i0 | i1 | i2) >> FILL_AT
+    if oc:
         filled |= _RED_FILL[0]
-    if state[4]:
+    if tt:
         filled |= _RED_FILL[1]
-    if state[5]:
+    if cc:
         filled |= _RED_FILL[2]
-    present = _SP_PRESENT.get(filled)
-    if present is None:
-        present = _present(n0, n1, n2, state[3], state[4], state[5])
+    filled &= filled >> 1 & filled >> 2 & _SP_LOW
+    bi_mask = packed.bi_mask
     g0 = ((v0 >> 2) | ((v0 >> 1) & v0)) & M1
     g1 = ((v1 >> 2) | ((v1 >> 1) & v1)) & M1
     g2 = ((v2 >> 2) | ((v2 >> 1) & v2)) & M1
-    # A quick necessary test: every suited card other than a yêu needs partners present — run
-    # neighbours, a chain to a mat run, the rest of its phu bí rank, three of its kind, a mat
-    # bộ giống of its kind, or the rest of a special phu.
-    bi_mask = packed.bi_mask
-    gh = packed.giong_help
-    d = n0 >> 3
-    if n0 & NOT_RANK1 & ~(((n0 << 3) & ((n0 << 6) | d)) | (d & (n0 >> 6)) | (n1 & n2) | bi_mask
-                          | g0 | gh[0]) and not _rescued(packed, present, 0, n0, n1 & n2, g0):
+    gh0, gh1, gh2 = packed.giong_help
+    giong = phong is not None or g0 or g1 or g2 or oc >= 3 or tt >= 3 or cc >= 3 \
+        or gh0 & n0 or gh1 & n1 or gh2 & n2
+    if not (filled or giong):  # the usual case: no bộ giống, no special phu
+        if packed.mat_lung < need or min_sp1 or min_sp2:
+            return False
+        k0, k1, k2 = packed.scan_keys
+        scans = SCANS
+        if scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]:
+            return True  # no phu bí needed
+        cand = n0 & n1 & n2 & NOT_RANK1
+        if bi_mask:
+            cand |= (n0 | n1 | n2) & bi_mask
+        if not cand:
+            return False
+        h0, h1, h2 = packed.run_help
+        if h0 and i0 & LOOSE:
+            i0 &= ~chains(h0, n0)
+        if h1 and i1 & LOOSE:
+            i1 &= ~chains(h1, n1)
+        if h2 and i2 & LOOSE:
+            i2 &= ~chains(h2, n2)
+        if i0 & LOOSE & ~(n1 & n2 | bi_mask) or i1 & LOOSE & ~(n0 & n2 | bi_mask) \
+                or i2 & LOOSE & ~(n0 & n1 | bi_mask):
+            return False
+        return _bi(packed, v0, v1, v2, i0, i1, i2, cand)
+    sp = _SP_PRESENT.get(filled)
+    if sp is None:
+        sp = _present(filled)
+    h0, h1, h2 = packed.run_help
+    if h0 and i0 & LOOSE:
+        i0 &= ~chains(h0, n0)
+    if h1 and i1 & LOOSE:
+        i1 &= ~chains(h1, n1)
+    if h2 and i2 & LOOSE:
+        i2 &= ~chains(h2, n2)
+    # A necessary test: every suited card other than a yêu needs partners present — run
+    # neighbours (INFOS), a chain to a mat run, the rest of its phu bí rank, three of its
+    # kind, a mat bộ giống of its kind, or the rest of a special phu.
+    if i0 & LOOSE & ~(n1 & n2 | bi_mask | g0 | gh0 | sp[1]) \
+            or i1 & LOOSE & ~(n0 & n2 | bi_mask | g1 | gh1 | sp[2]) \
+            or i2 & LOOSE & ~(n0 & n1 | bi_mask | g2 | gh2 | sp[3]):
         return False
-    d = n1 >> 3
-    if n1 & NOT_RANK1 & ~(((n1 << 3) & ((n1 << 6) | d)) | (d & (n1 >> 6)) | (n0 & n2) | bi_mask
-                          | g1 | gh[1]) and not _rescued(packed, present, 1, n1, n0 & n2, g1):
-        return False
-    d = n2 >> 3
-    if n2 & NOT_RANK1 & ~(((n2 << 3) & ((n2 << 6) | d)) | (d & (n2 >> 6)) | (n0 & n1) | bi_mask
-                          | g2 | gh[2]) and not _rescued(packed, present, 2, n2, n0 & n1, g2):
-        return False
-    if phong is not None or g0 or g1 or g2 or state[3] >= 3 or state[4] >= 3 \
-            or state[5] >= 3 or (gh[0] & n0) | (gh[1] & n1) | (gh[2] & n2):
+    present = sp[0]
+    if giong:
+        state = [v0, v1, v2, oc, tt, cc]
         steps = giong_choices(packed, state, w, phong)
         if steps is None:
             return False
         if steps:
             return _takes(packed, state, present, steps, 0, packed.mat_lung, need, min_sp1,
                           min_sp2)
-    return _specials(packed, state, present, packed.mat_lung, need, min_sp1, min_sp2)
+        return _specials(packed, state, present, packed.mat_lung, need, min_sp1, min_sp2)
+    return _specials(packed, [v0, v1, v2, oc, tt, cc], present, packed.mat_lung, need,
+                     min_sp1, min_sp2)
 
 
 def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
@@ -402,34 +377,25 @@ def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
 def _specials(packed: Packed, state: list[int], present: tuple[int, ...], have: int,
               need: int, min_sp1: int, min_sp2: int) -> bool:
     """Steps 2 and 3: the special phu present (a superset is fine), then the lưng count."""
+    if present and present[-1] == SP7 and have >= need:
+        present = present[:-1]  # SP7 is also a run: worth choosing only for a lưng missing
     if not present:
         return have >= need and min_sp1 == min_sp2 == 0 and \
             _tron(packed, state[0], state[1], state[2])
     if (min_sp1 and SP1 not in present) or (min_sp2 and SP2 not in present):
         return False
-    if len(present) == 1 and present[0] != SP7:  # the usual case, without recursion
-        i = present[0]
-        (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-        st = state
-        low = min_sp1 if i == SP1 else min_sp2 if i == SP2 else 0
-        d0, d1, d2 = _SP_DELTA[i]
-        v0, v1, v2 = st[0], st[1], st[2]
-        for n in range(min((st[a] >> sa) & 7, (st[b] >> sb) & 7, (st[c] >> sc) & 7),
-                       low - 1, -1):
-            if have + n < need:
-                return False
-            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
-                return True
-        return False
-    if have < need and have + sum(sp_avail(state, j) for j in present) < need:
-        return False
+    if have < need:
+        most = have
+        for j in present:
+            most += sp_avail(state, j)
+        if most < need:
+            return False
     return _special(packed, state, present, 0, have, need, min_sp1, min_sp2)
 
 
 def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, have: int,
              need: int, min_sp1: int, min_sp2: int) -> bool:
-    if j == len(present):
-        return have >= need and _tron(packed, st[0], st[1], st[2])
+    """Step 2 for special phu present[j:], most of each first; the last one then step 4."""
     i = present[j]
     (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
     avail = min((st[a] >> sa) & 7, (st[b] >> sb) & 7, (st[c] >> sc) & 7)
@@ -437,6 +403,15 @@ def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, ha
     if i == SP7:  # SP7 is also a run: worth choosing only for a lưng still missing
         avail = min(avail, max(0, need - have))
     if avail < low:
+        return False
+    if j + 1 == len(present):
+        d0, d1, d2 = _SP_DELTA[i]
+        v0, v1, v2 = st[0], st[1], st[2]
+        for n in range(avail, low - 1, -1):
+            if have + n < need:
+                return False
+            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
+                return True
         return False
     for n in range(avail, low - 1, -1):
         if n:
@@ -454,6 +429,39 @@ def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, ha
     return False
 
 
+def _tron(p: Packed, v0: int, v1: int, v2: int) -> bool:
+    """Steps 4 and 5: the suited cards left all lie in phu bí, runs and mat melds."""
+    k0, k1, k2 = p.scan_keys
+    scans = SCANS
+    if scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]:
+        return True  # no phu bí needed
+    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
+    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
+    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
+    cand = n0 & n1 & n2 & NOT_RANK1
+    bi_mask = p.bi_mask
+    if bi_mask:
+        cand |= (n0 | n1 | n2) & bi_mask
+    if not cand:
+        return False
+    q0, q1, q2 = p.info_keys
+    infos = INFOS
+    i0 = infos[n0 | q0]
+    i1 = infos[n1 | q1]
+    i2 = infos[n2 | q2]
+    h0, h1, h2 = p.run_help
+    if h0 and i0 & LOOSE:
+        i0 &= ~chains(h0, n0)
+    if h1 and i1 & LOOSE:
+        i1 &= ~chains(h1, n1)
+    if h2 and i2 & LOOSE:
+        i2 &= ~chains(h2, n2)
+    if i0 & LOOSE & ~(n1 & n2 | bi_mask) or i1 & LOOSE & ~(n0 & n2 | bi_mask) \
+            or i2 & LOOSE & ~(n0 & n1 | bi_mask):
+        return False
+    return _bi(p, v0, v1, v2, i0, i1, i2, cand)
+
+
 _SHIFTS: dict[int, tuple[int, ...]] = {}
 
 
@@ -465,95 +473,50 @@ def _shifts(cand: int) -> tuple[int, ...]:
     return out
 
 
-def _tron(p: Packed, v0: int, v1: int, v2: int) -> bool:
-    """Steps 4 and 5: the suited cards left all lie in phu bí, runs and mat melds."""
-    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
-    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
-    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    bi_mask = p.bi_mask
-    keys = p.run_keys
-    k0, k1, k2 = keys[0] << SUIT_BITS, keys[1] << SUIT_BITS, keys[2] << SUIT_BITS
-    memo = _SUIT_OK
-    cand = n0 & n1 & n2 & NOT_RANK1
-    if bi_mask:
-        cand |= (n0 | n1 | n2) & bi_mask
-    if not cand:  # no phu bí possible: each suit alone, three lookups
-        ok = memo.get(v0 | k0)
-        if ok is None:
-            ok = suit_ok(v0, keys[0], p.runs[0])
-        if ok:
-            ok = memo.get(v1 | k1)
-            if ok is None:
-                ok = suit_ok(v1, keys[1], p.runs[1])
-            if ok:
-                ok = memo.get(v2 | k2)
-                if ok is None:
-                    ok = suit_ok(v2, keys[2], p.runs[2])
-        return ok
-    # Before trying the phu bí choices, the isolation test of search(), inlined.
-    d = n0 >> 3
-    rest = n0 & NOT_RANK1 & ~(((n0 << 3) & ((n0 << 6) | d)) | (d & (n0 >> 6)) | (n1 & n2)
-                              | bi_mask)
-    if rest and (not p.run_help[0] or rest & ~chains(p.run_help[0], n0)):
-        return False
-    d = n1 >> 3
-    rest = n1 & NOT_RANK1 & ~(((n1 << 3) & ((n1 << 6) | d)) | (d & (n1 >> 6)) | (n0 & n2)
-                              | bi_mask)
-    if rest and (not p.run_help[1] or rest & ~chains(p.run_help[1], n1)):
-        return False
-    d = n2 >> 3
-    rest = n2 & NOT_RANK1 & ~(((n2 << 3) & ((n2 << 6) | d)) | (d & (n2 >> 6)) | (n0 & n1)
-                              | bi_mask)
-    if rest and (not p.run_help[2] or rest & ~chains(p.run_help[2], n2)):
-        return False
-    shifts = _shifts(cand)
+def _bi(p: Packed, v0: int, v1: int, v2: int, i0: int, i1: int, i2: int, cand: int) -> bool:
+    """Step 4 at the ranks of ``cand``, step 5 after each choice; taking nothing is tried.
+
+    ``i0 i1 i2`` are the suits' INFOS: a rank whose cards have no partner in their suit must
+    give them all to phu bí (no bộ giống is left to choose when this runs).
+    """
     room = p.bi_room
-    # The three lookups are written out in each loop on purpose: folding them into a helper,
-    # or the one-rank case into the general one, costs a quarter of the win test's speed.
+    k0, k1, k2 = p.scan_keys
+    scans = SCANS
+    shifts = _shifts(cand)
+    # The three lookups are written out in each loop on purpose: a helper costs a fifth of the
+    # win test's speed.
     if len(shifts) == 1:
         sh = shifts[0]
-        for xv, xn, xs in _BI_TABLE[((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3
-                                    | ((v2 >> sh) & 7) << 6 | min(room[sh // BITS + 1], 7) << 9]:
-            a = v0 - (xv << sh)
-            ok = memo.get(a | k0)
-            if ok is None:
-                ok = suit_ok(a, keys[0], p.runs[0])
-            if not ok:
-                continue
-            b = v1 - (xn << sh)
-            ok = memo.get(b | k1)
-            if ok is None:
-                ok = suit_ok(b, keys[1], p.runs[1])
-            if not ok:
-                continue
-            c = v2 - (xs << sh)
-            ok = memo.get(c | k2)
-            if ok is None:
-                ok = suit_ok(c, keys[2], p.runs[2])
-            if ok:
+        key = ((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6 \
+            | min(room[sh // BITS + 1], 7) << 9 \
+            | ((i0 >> sh) & 1 | ((i1 >> sh) & 1) << 1 | ((i2 >> sh) & 1) << 2) << 12 | sh << 15
+        choices = _BI_CHOICES.get(key)
+        if choices is None:
+            choices = _bi_choices(key)
+        for dv, dn, ds in choices:
+            if scans[(v0 - dv) | k0] and scans[(v1 - dn) | k1] and scans[(v2 - ds) | k2]:
                 return True
         return False
-    lists = [_BI_TABLE[((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6
-                       | min(room[sh // BITS + 1], 7) << 9] for sh in shifts]
+    lists = []
+    for sh in shifts:
+        key = ((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6 \
+            | min(room[sh // BITS + 1], 7) << 9 \
+            | ((i0 >> sh) & 1 | ((i1 >> sh) & 1) << 1 | ((i2 >> sh) & 1) << 2) << 12 | sh << 15
+        choices = _BI_CHOICES.get(key)
+        if choices is None:
+            choices = _bi_choices(key)
+        if (i0 | i1 | i2) >> sh & 1:
+            if not choices:
+                return False
+            lists.append(choices)
+        else:
+            lists.append(((0, 0, 0), *choices))
     for combo in product(*lists):
         a, b, c = v0, v1, v2
-        for sh, (xv, xn, xs) in zip(shifts, combo, strict=True):
-            a -= xv << sh
-            b -= xn << sh
-            c -= xs << sh
-        ok = memo.get(a | k0)
-        if ok is None:
-            ok = suit_ok(a, keys[0], p.runs[0])
-        if not ok:
-            continue
-        ok = memo.get(b | k1)
-        if ok is None:
-            ok = suit_ok(b, keys[1], p.runs[1])
-        if not ok:
-            continue
-        ok = memo.get(c | k2)
-        if ok is None:
-            ok = suit_ok(c, keys[2], p.runs[2])
-        if ok:
+        for dv, dn, ds in combo:
+            a -= dv
+            b -= dn
+            c -= ds
+        if scans[a | k0] and scans[b | k1] and scans[c | k2]:
             return True
     return False

@@ -15,7 +15,8 @@ from engine.totom.cards import ALL_CARDS, COPIES, N_KINDS, N_SUITED, Card, card_
 from engine.totom.melds import SPECIAL, is_phu_bi
 from engine.totom.position import BITS, MatMeld, Position, pack
 from engine.totom.rules import DEFAULT_RULES, TomRules
-from engine.totom.search import M1, NOT_RANK1, chains, search, sp_present
+from engine.totom.search import search, sp_present
+from engine.totom.suits import M1, NOT_RANK1, chains
 
 
 def _partner_masks() -> tuple[int, ...]:
