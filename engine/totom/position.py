@@ -124,6 +124,7 @@ class Packed:
     bi_room: tuple[int, ...]  # by rank 0..9: cards the mat phu bí of that rank can still take
     giong_room: tuple[tuple[int, int], ...]  # (kind, room) of mat bộ giống that can take more
     bi_mask: int  # bit 0 of the digit of each rank whose mat phu bí has room
+    bi_rooms: int  # bi_room packed as a suit is, at most 7 a rank
     # Per suit, bit 0 of the digit of each rank next to a mat run's end, and of each kind whose
     # mat bộ giống has room: a hand card there has a partner on the mat.
     run_help: tuple[int, int, int]
@@ -269,6 +270,7 @@ def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Ca
         bi_room=tuple(bi_room),
         giong_room=tuple(sorted(giong.items())),
         bi_mask=sum(1 << (BITS * (r - 1)) for r in range(2, 10) if bi_room[r]),
+        bi_rooms=sum(min(bi_room[r], 7) << (BITS * (r - 1)) for r in range(1, 10)),
         run_help=(run_help[0], run_help[1], run_help[2]),
         giong_help=(giong_help[0], giong_help[1], giong_help[2]),
     )

@@ -127,9 +127,9 @@ def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, in
 _BI_OPTIONS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 # Step 4's choices at the rank whose digit starts at bit offset sh, as amounts to subtract from
-# each packed suit, keyed by cv | cn << 3 | cs << 6 | room << 9 | forced << 12 | sh << 15. A
-# suit's bit in ``forced`` says its cards of the rank have no partner in the suit: a choice
-# must take them all. The choice of nothing is left out: the caller has tried it.
+# each packed suit, most first, keyed by cv | cn << 3 | cs << 6 | room << 9 | forced << 12 |
+# sh << 15. A suit's bit in ``forced`` says its cards of the rank have no partner in the suit:
+# a choice must take them all.
 _BI_CHOICES: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
@@ -142,8 +142,7 @@ def _bi_choices(key: int) -> tuple[tuple[int, int, int], ...]:
         out = _BI_CHOICES[key] = tuple(
             (xv << sh, xn << sh, xs << sh)
             for xv, xn, xs in bi_options(*counts, (key >> 9) & 7)
-            if (xv or xn or xs) and all(x == counts[s] for s, x in enumerate((xv, xn, xs))
-                                        if forced >> s & 1))
+            if all(x == counts[s] for s, x in enumerate((xv, xn, xs)) if forced >> s & 1))
     return out
 
 
@@ -349,8 +348,26 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
             return _takes(packed, state, present, steps, 0, packed.mat_lung, need, min_sp1,
                           min_sp2)
         return _specials(packed, state, present, packed.mat_lung, need, min_sp1, min_sp2)
-    return _specials(packed, [v0, v1, v2, oc, tt, cc], present, packed.mat_lung, need,
-                     min_sp1, min_sp2)
+    have = packed.mat_lung
+    if len(present) == 1 and present[0] != SP7 and not (min_sp1 or min_sp2):
+        # _specials inlined for one special phu, the usual case
+        i = present[0]
+        (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
+        st = (v0, v1, v2, oc, tt, cc)
+        n = st[a] >> sa & 7
+        x = st[b] >> sb & 7
+        if x < n:
+            n = x
+        x = st[c] >> sc & 7
+        if x < n:
+            n = x
+        d0, d1, d2 = _SP_DELTA[i]
+        while n >= 0 and have + n >= need:
+            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
+                return True
+            n -= 1
+        return False
+    return _specials(packed, [v0, v1, v2, oc, tt, cc], present, have, need, min_sp1, min_sp2)
 
 
 def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
@@ -474,43 +491,42 @@ def _shifts(cand: int) -> tuple[int, ...]:
 
 
 def _bi(p: Packed, v0: int, v1: int, v2: int, i0: int, i1: int, i2: int, cand: int) -> bool:
-    """Step 4 at the ranks of ``cand``, step 5 after each choice; taking nothing is tried.
+    """Step 4 at the ranks of ``cand``, step 5 after each choice.
 
     ``i0 i1 i2`` are the suits' INFOS: a rank whose cards have no partner in their suit must
-    give them all to phu bí (no bộ giống is left to choose when this runs).
+    give them all to phu bí (no bộ giống is left to choose when this runs), which often leaves
+    one choice; such a rank is settled before the others are tried together.
     """
-    room = p.bi_room
+    rooms = p.bi_rooms
+    forced = (i0 & LOOSE) | (i1 & LOOSE) << 1 | (i2 & LOOSE) << 2
     k0, k1, k2 = p.scan_keys
     scans = SCANS
-    shifts = _shifts(cand)
-    # The three lookups are written out in each loop on purpose: a helper costs a fifth of the
-    # win test's speed.
-    if len(shifts) == 1:
-        sh = shifts[0]
-        key = ((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6 \
-            | min(room[sh // BITS + 1], 7) << 9 \
-            | ((i0 >> sh) & 1 | ((i1 >> sh) & 1) << 1 | ((i2 >> sh) & 1) << 2) << 12 | sh << 15
+    lists = []
+    for sh in _shifts(cand):
+        must = forced >> sh & 7
+        key = (v0 >> sh & 7) | (v1 >> sh & 7) << 3 | (v2 >> sh & 7) << 6 \
+            | (rooms >> sh & 7) << 9 | must << 12 | sh << 15
         choices = _BI_CHOICES.get(key)
         if choices is None:
             choices = _bi_choices(key)
-        for dv, dn, ds in choices:
+        if len(choices) == 1:
+            dv, dn, ds = choices[0]
+            v0 -= dv
+            v1 -= dn
+            v2 -= ds
+        elif not choices:
+            return False
+        else:
+            lists.append(choices)
+    # The three lookups are written out in each loop on purpose: a helper costs a fifth of the
+    # win test's speed.
+    if not lists:
+        return scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]
+    if len(lists) == 1:
+        for dv, dn, ds in lists[0]:
             if scans[(v0 - dv) | k0] and scans[(v1 - dn) | k1] and scans[(v2 - ds) | k2]:
                 return True
         return False
-    lists = []
-    for sh in shifts:
-        key = ((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6 \
-            | min(room[sh // BITS + 1], 7) << 9 \
-            | ((i0 >> sh) & 1 | ((i1 >> sh) & 1) << 1 | ((i2 >> sh) & 1) << 2) << 12 | sh << 15
-        choices = _BI_CHOICES.get(key)
-        if choices is None:
-            choices = _bi_choices(key)
-        if (i0 | i1 | i2) >> sh & 1:
-            if not choices:
-                return False
-            lists.append(choices)
-        else:
-            lists.append(((0, 0, 0), *choices))
     for combo in product(*lists):
         a, b, c = v0, v1, v2
         for dv, dn, ds in combo:

@@ -36,13 +36,14 @@ FILL_AT = SUIT_BITS
 
 
 def chains(ends: int, nz: int) -> int:
-    """Ranks reached from a mat run's ends through hand cards present (over-approximated)."""
-    grow = ends
-    while True:
-        more = grow | ((grow << 3) | (grow >> 3)) & nz
-        if more == grow:
-            return grow
-        grow = more
+    """The ranks next to a mat run's ends (``ends``) and those one present card further.
+
+    For a card with no run neighbours in its suit (``LOOSE``) this is exactly whether hand cards
+    join it to a mat run (T5.2): three ranks or more away, the cards between would be run
+    neighbours of it.
+    """
+    step = ends & nz
+    return ends | step << BITS | step >> BITS
 
 
 # ----------------------------------------------------------------------- the scan
