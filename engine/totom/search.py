@@ -12,12 +12,13 @@ card, then checks each suit alone:
 5. each suit alone: do its cards make runs, extend its mat runs at their ends (T5.2) or stand
    alone as yêu đen? Every card that is left of ``oc tt cc`` stands alone as a yêu (T3.6).
 
-Step 5 is engine/totom/suits.py: one memo lookup per suit answers it, and also says which of
-the suit's cards have no partner in the suit (they must go to a phu bí or a special phu), which
-special phu cards the suit holds, and whether a bộ giống is possible. With those the usual win
-test — no bộ giống, at most one special phu, no phu bí rank — is three lookups and a few
-integer operations; every step above is skipped when nothing calls for it, and a card with no
-partner anywhere ends the test before any choice is tried.
+The cards are one int laid out as engine/totom/layout.py says, so what a step asks of all three
+suits is a few integer operations: the ranks held in every suit, the cards with no run
+neighbours, three of a kind, the special phu present (one lookup). Step 5 is one memo lookup per
+suit (engine/totom/suits.py). Every step is skipped when nothing calls for it — the usual win
+test, with no bộ giống and no special phu, is three lookups when no phu bí is needed — and a
+card with no partner present ends the test before any choice is tried; a rank whose cards have
+no partner in their suit gives them all to phu bí, which often leaves one choice.
 
 This module only answers yes or no, as fast as plain Python allows: the win test is called for
 every card of every claim window and by the computer players. The arrangements themselves are
@@ -30,156 +31,206 @@ from collections.abc import Sequence
 from itertools import product
 
 from engine.totom.cards import N_SUITED, Card
-from engine.totom.melds import SPECIAL
-from engine.totom.position import BITS, Packed
-from engine.totom.suits import (
-    FILL_AT,
-    INFOS,
-    LOOSE,
-    M1,
-    NOT_RANK1,
-    SCANS,
-    absorb,
-    chains,
-    fill_bits,
+from engine.totom.layout import (
+    ALL_SUITS,
+    DIGITS0,
+    KIND_AT,
+    NOT_NHAT,
+    ONES,
+    POS,
+    RANK_BITS,
+    RANKS2,
+    positions,
 )
+from engine.totom.melds import SPECIAL
+from engine.totom.position import Packed
+from engine.totom.suits import SCANS
 
-# Where each kind's count lives in the six-number state: suits 0..2 packed, then oc, tt, cc.
-_SLOT = tuple([k // 9 for k in range(N_SUITED)] + [3, 4, 5])
-_SHIFT = tuple([BITS * (k % 9) for k in range(N_SUITED)] + [0, 0, 0])
+# Where each kind's count lives in a search state [cards, red]: (index, bit offset).
+_SLOT = tuple([0] * N_SUITED + [1, 1, 1])
+_SHIFT = tuple([*POS, 0, 3, 6])
 _ONE = tuple(1 << s for s in _SHIFT)
+_RED_LOW = 0o111  # bit 0 of the three red counts
 _SP_LOC = tuple(tuple((_SLOT[c], _SHIFT[c]) for c in cards) for cards in SPECIAL.values())
 SP1, SP2, SP7 = 0, 1, 6
-# What one special phu takes from each packed suit.
-_SP_DELTA = tuple(tuple(sum(1 << sh for sl, sh in loc if sl == s) for s in range(3))
-                  for loc in _SP_LOC)
-# The special phu slots oc, tt, cc fill.
-_RED_FILL = tuple(sum(1 << (3 * j + i) for j, cards in enumerate(_SP_LOC)
-                      for i, (sl, _) in enumerate(cards) if sl == 3 + r) for r in range(3))
+# What one special phu takes from the suited cards.
+_SP_DELTA = tuple(sum(1 << sh for sl, sh in loc if sl == 0) for loc in _SP_LOC)
+
+
+def _slot_table(bits: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """Every subset of the given (key bit, slot bit) pairs' key bits → its slot bits."""
+    table = {}
+    for sub in range(1 << len(bits)):
+        key = slots = 0
+        for i, (bit, slot) in enumerate(bits):
+            if sub >> i & 1:
+                key |= 1 << bit
+                slots |= 1 << slot
+        table[key] = slots
+    return table
+
+
+# Special phu presence in two lookups: the counts present of ranks 1..3 (bits 0..26), and of
+# ranks 7..9 (from bit _HIGH_AT) with the red counts present above them, each → the card slots
+# they fill (bit 3j + i: card i of SP j); then the special phu with all three slots filled.
+_HIGH_AT = 6 * RANK_BITS
+_LOW_SLOTS = [(sh, 3 * j + i) for j, loc in enumerate(_SP_LOC) for i, (sl, sh) in enumerate(loc)
+              if sl == 0 and sh < _HIGH_AT]
+_HIGH_SLOTS = [(sh - _HIGH_AT if sl == 0 else 3 * RANK_BITS + sh, 3 * j + i)
+               for j, loc in enumerate(_SP_LOC) for i, (sl, sh) in enumerate(loc)
+               if sl == 1 or sh >= _HIGH_AT]
+_LOW_SP = sum(1 << bit for bit in {bit for bit, _ in _LOW_SLOTS})
+_HIGH_SP = sum(1 << bit for bit in {bit for bit, _ in _HIGH_SLOTS})
+_LOW_FILL = _slot_table(sorted(set(_LOW_SLOTS)))
+_HIGH_FILL = _slot_table(sorted(set(_HIGH_SLOTS)))
+_SP_LOW = sum(1 << (3 * j) for j in range(len(SPECIAL)))
 
 
 def count_at(state: Sequence[int], kind: int) -> int:
-    """A kind's count in a six-number state."""
+    """A kind's count in a search state [cards, red]."""
     return (state[_SLOT[kind]] >> _SHIFT[kind]) & 7
 
 
-def suit_scan(vec: int, runs: tuple[tuple[int, int], ...]) -> bool:
-    """Step 5 rank by rank, as a set of scan states (the plain form of suits.scan).
+# ----------------------------------------------------------------------- partners
 
-    A state (o1, o2, o3) — open runs of one card, two cards, three or more — is packed as
-    o1 | o2 << 4 | o3 << 8.
-    """
-    starts = [0] * 11
-    ends = [0] * 11
-    for lo, hi in runs:
-        starts[lo] += 1
-        ends[hi] += 1
-    frontier = {0}
-    for r in range(1, 10):
-        n = (vec >> (BITS * (r - 1))) & 7
-        nxt: set[int] = set()
-        for st in frontier:
-            o1, o2, o3 = st & 15, (st >> 4) & 15, (st >> 8) + ends[r - 1]
-            for j1, j2 in absorb(o1, o2, starts[r]):
-                p1, p2 = o1 - j1, o2 - j2
-                m = n - p1 - p2
-                if m < 0:
-                    continue
-                if r == 1:  # yêu đen may start runs or stand alone (T3.6)
-                    nxt.update(range(m + 1))
-                    continue
-                ext = min(m, o3)
-                nxt.add((m - ext) | (p1 << 4) | ((p2 + ext) << 8))
-        if not nxt:
-            return False
-        frontier = nxt
-    return any(st & 0xFF == 0 for st in frontier)
+
+def _loose(nz: int, near: int) -> int:
+    """The cards other than yêu with no partner in their suit: no run neighbours present, no
+    chain to a mat run's end (``near``: the kinds next to one). ``nz``: the counts present."""
+    loose = nz & NOT_NHAT & ~(((nz << RANK_BITS) & ((nz << 2 * RANK_BITS) | (nz >> RANK_BITS)))
+                              | ((nz >> RANK_BITS) & (nz >> 2 * RANK_BITS)))
+    if near and loose:
+        # A card with no run neighbours reaches a mat run only from one or two ranks away:
+        # farther, the cards between would be its neighbours.
+        step = near & nz
+        loose &= ~(near | step << RANK_BITS | step >> RANK_BITS)
+    return loose
+
+
+def _bi_ranks(nz: int, mat_bi: int) -> int:
+    """Suit 0's bit of each rank where a phu bí is possible: held in all three suits (ranks
+    2..9: nhất stand alone anyway), or held at all where a mat phu bí has room."""
+    ranks = nz & nz >> 3 & nz >> 6 & RANKS2
+    if mat_bi:
+        ranks |= (nz | nz >> 3 | nz >> 6) & mat_bi
+    return ranks
+
+
+def unpartnered(packed: Packed, w: Card | None = None) -> int:
+    """The cards of position + W (bit 0 of their counts) that no group can hold with what is
+    present: no run neighbours, no chain to a mat run, no phu bí rank, not three of a kind, no
+    mat bộ giống of their kind, no special phu present. Zero when the test cannot refuse."""
+    cards, red = packed.cards, packed.red
+    if w is not None:
+        if w < N_SUITED:
+            cards += _ONE[w]
+        else:
+            red += _ONE[w]
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ge = ((cards >> 2) | ((cards >> 1) & cards)) & ONES
+    sp = _present(nz, (red | red >> 1 | red >> 2) & _RED_LOW)
+    return _loose(nz, packed.run_near) & ~(_bi_ranks(nz, packed.bi_ranks) * ALL_SUITS | ge
+                                            | packed.giong_near | sp[1])
 
 
 # ----------------------------------------------------------------------- phu bí (step 4)
 
 
-def _new_bi_ok(a: int, b: int, c: int) -> bool:
-    """Can a, b, c cards of the three suits make new phu bí exactly (T3.2)?"""
-    low = min(a, b, c)
-    return a == b == c == 0 or (low >= 1 and a + b + c <= 5 * low)
+def bi_takes(x: tuple[int, int, int], room: int) -> bool:
+    """Can x (cards of each suit at one rank) all go to phu bí: new ones, each with every suit
+    and 3 to 5 cards (T3.2), and up to ``room`` cards onto the mat phu bí of the rank (T5.2)?
+
+    New phu bí of at least m cards of each suit hold from 3m to 5m cards, so the most that new
+    ones take from x is min(sum, 5 × min(x)); the mat takes the rest.
+    """
+    total = x[0] + x[1] + x[2]
+    low = min(x)
+    return total <= room or (low >= 1 and total <= 5 * low + room)
 
 
-def bi_splits(x: tuple[int, int, int], room: int) -> list[tuple[int, int, int]]:
-    """The parts y of x that the mat phu bí can take so that x − y makes new phu bí."""
-    return [(yv, yn, ys)
-            for yv in range(x[0] + 1) for yn in range(x[1] + 1) for ys in range(x[2] + 1)
-            if yv + yn + ys <= room and _new_bi_ok(x[0] - yv, x[1] - yn, x[2] - ys)]
+_BI_OPTIONS: dict[tuple[int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
 def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, int], ...]:
     """Step 4's choices at one rank: the cards of each suit that go to phu bí, most first."""
-    key = cv | cn << 3 | cs << 6 | room << 9
-    opts = _BI_OPTIONS.get(key)
-    if opts is None:
-        found = [(xv, xn, xs)
-                 for xv in range(cv + 1) for xn in range(cn + 1) for xs in range(cs + 1)
-                 if bi_splits((xv, xn, xs), room)]
-        opts = _BI_OPTIONS[key] = tuple(sorted(found, key=sum, reverse=True))
-    return opts
+    key = (cv, cn, cs, room)
+    found = _BI_OPTIONS.get(key)
+    if found is None:
+        found = _BI_OPTIONS[key] = tuple(sorted(
+            ((xv, xn, xs) for xv in range(cv + 1) for xn in range(cn + 1)
+             for xs in range(cs + 1) if bi_takes((xv, xn, xs), room)), key=sum, reverse=True))
+    return found
 
 
-_BI_OPTIONS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-# Step 4's choices at the rank whose digit starts at bit offset sh, as amounts to subtract from
-# each packed suit, most first, keyed by cv | cn << 3 | cs << 6 | room << 9 | forced << 12 |
-# sh << 15. A suit's bit in ``forced`` says its cards of the rank have no partner in the suit:
-# a choice must take them all.
-_BI_CHOICES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+# Step 4's choices at the rank whose field starts at bit sh, as amounts to subtract from the
+# cards, most first, keyed by the rank's field | forced << 9 | room << 16 | sh << 19. A suit's
+# bit in ``forced`` (bits 0, 3, 6) says its cards of the rank have no partner in the suit: a
+# choice must take them all.
+_BI_CHOICES: dict[int, tuple[int, ...]] = {}
 
 
-def _bi_choices(key: int) -> tuple[tuple[int, int, int], ...]:
-    out = _BI_CHOICES.get(key)
-    if out is None:
+def _bi_choices(key: int) -> tuple[int, ...]:
+    sh = key >> 19
+    base = _BI_BASE.get(key & 0x7FFFF)
+    if base is None:
         counts = (key & 7, (key >> 3) & 7, (key >> 6) & 7)
-        forced = (key >> 12) & 7
-        sh = key >> 15
-        out = _BI_CHOICES[key] = tuple(
-            (xv << sh, xn << sh, xs << sh)
-            for xv, xn, xs in bi_options(*counts, (key >> 9) & 7)
-            if all(x == counts[s] for s, x in enumerate((xv, xn, xs)) if forced >> s & 1))
+        base = _BI_BASE[key & 0x7FFFF] = tuple(
+            xv | xn << 3 | xs << 6 for xv, xn, xs in bi_options(*counts, (key >> 16) & 7)
+            if all(x == counts[s] for s, x in enumerate((xv, xn, xs))
+                   if key >> (9 + 3 * s) & 1))
+    out = _BI_CHOICES[key] = tuple(d << sh for d in base)
+    return out
+
+
+_BI_BASE: dict[int, tuple[int, ...]] = {}  # the same at rank 1, keyed without sh
+
+
+_SHIFTS: dict[int, tuple[int, ...]] = {}
+
+
+def _shifts(ranks: int) -> tuple[int, ...]:
+    """The bit offsets of the set bits of a mask (memoised)."""
+    out = _SHIFTS.get(ranks)
+    if out is None:
+        out = _SHIFTS[ranks] = tuple(positions(ranks))
     return out
 
 
 # ----------------------------------------------------------------------- special phu (step 2)
 
-# The special phu whose three card slots are filled (bit 3j of ``filled & filled >> 1 &
-# filled >> 2``) → their indices, and per suit the digits of their cards.
-_SP_PRESENT: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
-_SP_LOW = sum(1 << (3 * j) for j in range(len(SPECIAL)))
+def _present(cards_nz: int, red_nz: int) -> tuple[tuple[int, ...], int]:
+    """The special phu whose cards are all present (bit 0 of counts present, suited and red),
+    and their suited cards' bits."""
+    filled = _LOW_FILL[cards_nz & _LOW_SP] \
+        | _HIGH_FILL[(cards_nz >> _HIGH_AT | red_nz << 3 * RANK_BITS) & _HIGH_SP]
+    return _SP_PRESENT[filled & filled >> 1 & filled >> 2 & _SP_LOW]
 
 
-def _present(full: int) -> tuple[tuple[int, ...], int, int, int]:
-    out = _SP_PRESENT.get(full)
-    if out is None:
-        present = tuple(j for j in range(7) if full >> (3 * j) & 1)
-        masks = [0, 0, 0]
+def _present_table() -> dict[int, tuple[tuple[int, ...], int]]:
+    """Special phu with all three card slots filled (bit 3j: SP j) → their indices, and their
+    suited cards' bits."""
+    table = {}
+    for sub in range(1 << len(SPECIAL)):
+        present = tuple(j for j in range(len(SPECIAL)) if sub >> j & 1)
+        cards = 0
         for j in present:
-            for sl, sh in _SP_LOC[j]:
-                if sl < 3:
-                    masks[sl] |= 1 << sh
-        out = _SP_PRESENT[full] = (present, masks[0], masks[1], masks[2])
-    return out
+            cards |= _SP_DELTA[j]
+        table[sum(1 << (3 * j) for j in present)] = (present, cards)
+    return table
+
+
+_SP_PRESENT = _present_table()
 
 
 def sp_present(state: Sequence[int]) -> tuple[int, ...]:
-    """Indices of the special phu whose three cards are all in a six-number state."""
-    filled = 0
-    for s in range(3):
-        filled |= fill_bits((state[s] | state[s] >> 1 | state[s] >> 2) & M1, s)
-    for r in range(3):
-        if state[3 + r]:
-            filled |= _RED_FILL[r]
-    return _present(filled & filled >> 1 & filled >> 2 & _SP_LOW)[0]
+    """Indices of the special phu whose three cards are all in a search state [cards, red]."""
+    cards, red = state[0], state[1]
+    return _present((cards | cards >> 1 | cards >> 2) & ONES,
+                    (red | red >> 1 | red >> 2) & _RED_LOW)[0]
 
 
 def sp_avail(state: Sequence[int], j: int) -> int:
-    """How many times special phu j could be made from a six-number state."""
+    """How many times special phu j could be made from a search state."""
     (a, sa), (b, sb), (c, sc) = _SP_LOC[j]
     return min((state[a] >> sa) & 7, (state[b] >> sb) & 7, (state[c] >> sc) & 7)
 
@@ -198,28 +249,17 @@ def giong_choices(packed: Packed, state: Sequence[int], w: Card | None,
     """
     out: list[tuple[int, tuple[int, ...], int]] = []
     w_listed = False
-    for s in range(3):
-        ge = ((state[s] >> 2) | ((state[s] >> 1) & state[s])) & M1
-        if not ge:
-            continue
-        for r in _digit_ranks(ge):
-            k = 9 * s + r
-            if k != w and k in packed.bat_thuc:
-                continue  # T4.13: bất thực cards make no bộ giống
-            sizes: tuple[int, ...] = (4, 3, 0) if (state[s] >> (BITS * r)) & 7 >= 4 else (3, 0)
-            if k == w:
-                w_listed = True
-                sizes = _phong_sizes(sizes, phong)
-            out.append((k, sizes, 1))
-    for i in range(3):
-        n = state[3 + i]
-        k = 27 + i
-        if n >= 3 and (k == w or k not in packed.bat_thuc):
-            sizes = (4, 3, 0) if n >= 4 else (3, 0)
-            if k == w:
-                w_listed = True
-                sizes = _phong_sizes(sizes, phong)
-            out.append((k, sizes, 1))
+    cards, red = state[0], state[1]
+    threes = [KIND_AT[p] for p in positions(((cards >> 2) | ((cards >> 1) & cards)) & ONES)]
+    threes += [27 + i for i in range(3) if (red >> (3 * i)) & 7 >= 3]
+    for k in threes:
+        if k != w and k in packed.bat_thuc:
+            continue  # T4.13: bất thực cards make no bộ giống
+        sizes: tuple[int, ...] = (4, 3, 0) if count_at(state, k) >= 4 else (3, 0)
+        if k == w:
+            w_listed = True
+            sizes = _phong_sizes(sizes, phong)
+        out.append((k, sizes, 1))
     if phong is True and not w_listed:
         return None
     for k, room in packed.giong_room:
@@ -239,17 +279,6 @@ def _phong_sizes(sizes: tuple[int, ...], phong: bool | None) -> tuple[int, ...]:
     return sizes
 
 
-_RANKS: dict[int, tuple[int, ...]] = {}
-
-
-def _digit_ranks(mask: int) -> tuple[int, ...]:
-    """Rank indices 0..8 of the set bits of a digit mask (memoised)."""
-    out = _RANKS.get(mask)
-    if out is None:
-        out = _RANKS[mask] = tuple(r for r in range(9) if mask >> (BITS * r) & 1)
-    return out
-
-
 # ----------------------------------------------------------------------- the search
 
 
@@ -260,100 +289,40 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
     ``phong`` is the winner's statement (T5.6); ``min_sp1`` / ``min_sp2`` ask for at least that
     many tôm and lèo (a call to make true, T5.3).
     """
-    v0, v1, v2 = packed.suits
-    oc, tt, cc = packed.red
+    cards, red = packed.cards, packed.red
     if w is not None:
-        if w < 9:
-            v0 += _ONE[w]
-        elif w < 18:
-            v1 += _ONE[w]
-        elif w < 27:
-            v2 += _ONE[w]
-        elif w == 27:
-            oc += 1
-        elif w == 28:
-            tt += 1
+        if w < N_SUITED:
+            cards += _ONE[w]
         else:
-            cc += 1
-    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
-    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
-    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    q0, q1, q2 = packed.info_keys
-    infos = INFOS
-    i0 = infos[n0 | q0]
-    i1 = infos[n1 | q1]
-    i2 = infos[n2 | q2]
-    filled = (i0 | i1 | i2) >> FILL_AT
-    if oc:
-        filled |= _RED_FILL[0]
-    if tt:
-        filled |= _RED_FILL[1]
-    if cc:
-        filled |= _RED_FILL[2]
-    filled &= filled >> 1 & filled >> 2 & _SP_LOW
-    bi_mask = packed.bi_mask
-    g0 = ((v0 >> 2) | ((v0 >> 1) & v0)) & M1
-    g1 = ((v1 >> 2) | ((v1 >> 1) & v1)) & M1
-    g2 = ((v2 >> 2) | ((v2 >> 1) & v2)) & M1
-    gh0, gh1, gh2 = packed.giong_help
-    giong = phong is not None or g0 or g1 or g2 or oc >= 3 or tt >= 3 or cc >= 3 \
-        or gh0 & n0 or gh1 & n1 or gh2 & n2
-    if not (filled or giong):  # the usual case: no bộ giống, no special phu
-        if packed.mat_lung < need or min_sp1 or min_sp2:
-            return False
-        k0, k1, k2 = packed.scan_keys
-        scans = SCANS
-        if scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]:
-            return True  # no phu bí needed
-        cand = n0 & n1 & n2 & NOT_RANK1
-        if bi_mask:
-            cand |= (n0 | n1 | n2) & bi_mask
-        if not cand:
-            return False
-        h0, h1, h2 = packed.run_help
-        if h0 and i0 & LOOSE:
-            i0 &= ~chains(h0, n0)
-        if h1 and i1 & LOOSE:
-            i1 &= ~chains(h1, n1)
-        if h2 and i2 & LOOSE:
-            i2 &= ~chains(h2, n2)
-        if i0 & LOOSE & ~(n1 & n2 | bi_mask) or i1 & LOOSE & ~(n0 & n2 | bi_mask) \
-                or i2 & LOOSE & ~(n0 & n1 | bi_mask):
-            return False
-        return _bi(packed, v0, v1, v2, i0, i1, i2, cand)
-    sp = _SP_PRESENT.get(filled)
-    if sp is None:
-        sp = _present(filled)
-    h0, h1, h2 = packed.run_help
-    if h0 and i0 & LOOSE:
-        i0 &= ~chains(h0, n0)
-    if h1 and i1 & LOOSE:
-        i1 &= ~chains(h1, n1)
-    if h2 and i2 & LOOSE:
-        i2 &= ~chains(h2, n2)
-    # A necessary test: every suited card other than a yêu needs partners present — run
-    # neighbours (INFOS), a chain to a mat run, the rest of its phu bí rank, three of its
-    # kind, a mat bộ giống of its kind, or the rest of a special phu.
-    if i0 & LOOSE & ~(n1 & n2 | bi_mask | g0 | gh0 | sp[1]) \
-            or i1 & LOOSE & ~(n0 & n2 | bi_mask | g1 | gh1 | sp[2]) \
-            or i2 & LOOSE & ~(n0 & n1 | bi_mask | g2 | gh2 | sp[3]):
-        return False
+            red += _ONE[w]
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ge = ((cards >> 2) | ((cards >> 1) & cards)) & ONES
+    filled = _LOW_FILL[nz & _LOW_SP] | _HIGH_FILL[
+        (nz >> _HIGH_AT | ((red | red >> 1 | red >> 2) & _RED_LOW) << 3 * RANK_BITS) & _HIGH_SP]
+    sp = _SP_PRESENT[filled & filled >> 1 & filled >> 2 & _SP_LOW]  # _present() inlined
     present = sp[0]
+    giong = phong is not None or ge or ((red >> 2) | ((red >> 1) & red)) & _RED_LOW \
+        or packed.giong_near & nz
+    if not (present or giong):  # the usual case: no bộ giống, no special phu
+        return packed.mat_lung >= need and not (min_sp1 or min_sp2) and _tron(packed, cards)
+    # A necessary test: every suited card other than a yêu needs partners present.
+    if _loose(nz, packed.run_near) & ~(_bi_ranks(nz, packed.bi_ranks) * ALL_SUITS | ge
+                                       | packed.giong_near | sp[1]):
+        return False
+    have = packed.mat_lung
     if giong:
-        state = [v0, v1, v2, oc, tt, cc]
+        state = [cards, red]
         steps = giong_choices(packed, state, w, phong)
         if steps is None:
             return False
         if steps:
-            return _takes(packed, state, present, steps, 0, packed.mat_lung, need, min_sp1,
-                          min_sp2)
-        return _specials(packed, state, present, packed.mat_lung, need, min_sp1, min_sp2)
-    have = packed.mat_lung
+            return _takes(packed, state, present, steps, 0, have, need, min_sp1, min_sp2)
+        return _specials(packed, state, present, have, need, min_sp1, min_sp2)
     if len(present) == 1 and present[0] != SP7 and not (min_sp1 or min_sp2):
         # _specials inlined for one special phu, the usual case
         i = present[0]
         (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-        st = (v0, v1, v2, oc, tt, cc)
+        st = (cards, red)
         n = st[a] >> sa & 7
         x = st[b] >> sb & 7
         if x < n:
@@ -361,13 +330,13 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
         x = st[c] >> sc & 7
         if x < n:
             n = x
-        d0, d1, d2 = _SP_DELTA[i]
+        d = _SP_DELTA[i]
         while n >= 0 and have + n >= need:
-            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
+            if _tron(packed, cards - n * d):
                 return True
             n -= 1
         return False
-    return _specials(packed, [v0, v1, v2, oc, tt, cc], present, have, need, min_sp1, min_sp2)
+    return _specials(packed, [cards, red], present, have, need, min_sp1, min_sp2)
 
 
 def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
@@ -397,8 +366,7 @@ def _specials(packed: Packed, state: list[int], present: tuple[int, ...], have: 
     if present and present[-1] == SP7 and have >= need:
         present = present[:-1]  # SP7 is also a run: worth choosing only for a lưng missing
     if not present:
-        return have >= need and min_sp1 == min_sp2 == 0 and \
-            _tron(packed, state[0], state[1], state[2])
+        return have >= need and min_sp1 == min_sp2 == 0 and _tron(packed, state[0])
     if (min_sp1 and SP1 not in present) or (min_sp2 and SP2 not in present):
         return False
     if have < need:
@@ -415,19 +383,25 @@ def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, ha
     """Step 2 for special phu present[j:], most of each first; the last one then step 4."""
     i = present[j]
     (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-    avail = min((st[a] >> sa) & 7, (st[b] >> sb) & 7, (st[c] >> sc) & 7)
+    avail = st[a] >> sa & 7
+    x = st[b] >> sb & 7
+    if x < avail:
+        avail = x
+    x = st[c] >> sc & 7
+    if x < avail:
+        avail = x
     low = min_sp1 if i == SP1 else min_sp2 if i == SP2 else 0
     if i == SP7:  # SP7 is also a run: worth choosing only for a lưng still missing
         avail = min(avail, max(0, need - have))
     if avail < low:
         return False
     if j + 1 == len(present):
-        d0, d1, d2 = _SP_DELTA[i]
-        v0, v1, v2 = st[0], st[1], st[2]
+        d = _SP_DELTA[i]
+        cards = st[0]
         for n in range(avail, low - 1, -1):
             if have + n < need:
                 return False
-            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
+            if _tron(packed, cards - n * d):
                 return True
         return False
     for n in range(avail, low - 1, -1):
@@ -446,93 +420,64 @@ def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, ha
     return False
 
 
-def _tron(p: Packed, v0: int, v1: int, v2: int) -> bool:
+def _tron(p: Packed, cards: int) -> bool:
     """Steps 4 and 5: the suited cards left all lie in phu bí, runs and mat melds."""
     k0, k1, k2 = p.scan_keys
     scans = SCANS
-    if scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]:
+    # The three lookups are written out wherever they are made on purpose: a helper costs a
+    # fifth of the win test's speed.
+    if scans[cards & DIGITS0 | k0] and scans[cards >> 3 & DIGITS0 | k1] \
+            and scans[cards >> 6 & DIGITS0 | k2]:
         return True  # no phu bí needed
-    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
-    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
-    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    cand = n0 & n1 & n2 & NOT_RANK1
-    bi_mask = p.bi_mask
-    if bi_mask:
-        cand |= (n0 | n1 | n2) & bi_mask
-    if not cand:
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ranks = nz & nz >> 3 & nz >> 6 & RANKS2
+    mat_bi = p.bi_ranks
+    if mat_bi:
+        ranks |= (nz | nz >> 3 | nz >> 6) & mat_bi
+    if not ranks:
         return False
-    q0, q1, q2 = p.info_keys
-    infos = INFOS
-    i0 = infos[n0 | q0]
-    i1 = infos[n1 | q1]
-    i2 = infos[n2 | q2]
-    h0, h1, h2 = p.run_help
-    if h0 and i0 & LOOSE:
-        i0 &= ~chains(h0, n0)
-    if h1 and i1 & LOOSE:
-        i1 &= ~chains(h1, n1)
-    if h2 and i2 & LOOSE:
-        i2 &= ~chains(h2, n2)
-    if i0 & LOOSE & ~(n1 & n2 | bi_mask) or i1 & LOOSE & ~(n0 & n2 | bi_mask) \
-            or i2 & LOOSE & ~(n0 & n1 | bi_mask):
+    loose = _loose(nz, p.run_near)
+    if loose & ~(ranks * ALL_SUITS):
         return False
-    return _bi(p, v0, v1, v2, i0, i1, i2, cand)
+    return _bi(p, cards, loose, ranks)
 
 
-_SHIFTS: dict[int, tuple[int, ...]] = {}
+def _bi(p: Packed, cards: int, loose: int, ranks: int) -> bool:
+    """Step 4 at ``ranks``, step 5 after each choice.
 
-
-def _shifts(cand: int) -> tuple[int, ...]:
-    """The bit offsets of the ranks set in a digit mask (memoised)."""
-    out = _SHIFTS.get(cand)
-    if out is None:
-        out = _SHIFTS[cand] = tuple(BITS * r for r in range(9) if cand >> (BITS * r) & 1)
-    return out
-
-
-def _bi(p: Packed, v0: int, v1: int, v2: int, i0: int, i1: int, i2: int, cand: int) -> bool:
-    """Step 4 at the ranks of ``cand``, step 5 after each choice.
-
-    ``i0 i1 i2`` are the suits' INFOS: a rank whose cards have no partner in their suit must
-    give them all to phu bí (no bộ giống is left to choose when this runs), which often leaves
-    one choice; such a rank is settled before the others are tried together.
+    A rank whose ``loose`` cards have no partner in their suit must give them all to phu bí (no
+    bộ giống is left to choose when this runs), which often leaves one choice; such a rank is
+    settled before the others are tried together.
     """
     rooms = p.bi_rooms
-    forced = (i0 & LOOSE) | (i1 & LOOSE) << 1 | (i2 & LOOSE) << 2
     k0, k1, k2 = p.scan_keys
     scans = SCANS
     lists = []
-    for sh in _shifts(cand):
-        must = forced >> sh & 7
-        key = (v0 >> sh & 7) | (v1 >> sh & 7) << 3 | (v2 >> sh & 7) << 6 \
-            | (rooms >> sh & 7) << 9 | must << 12 | sh << 15
+    for sh in _shifts(ranks):
+        key = (cards >> sh & 0o777) | (loose >> sh & 0o111) << 9 | (rooms >> sh & 7) << 16 \
+            | sh << 19
         choices = _BI_CHOICES.get(key)
         if choices is None:
             choices = _bi_choices(key)
         if len(choices) == 1:
-            dv, dn, ds = choices[0]
-            v0 -= dv
-            v1 -= dn
-            v2 -= ds
+            cards -= choices[0]
         elif not choices:
             return False
         else:
             lists.append(choices)
-    # The three lookups are written out in each loop on purpose: a helper costs a fifth of the
-    # win test's speed.
     if not lists:
-        return scans[v0 | k0] and scans[v1 | k1] and scans[v2 | k2]
+        return scans[cards & DIGITS0 | k0] and scans[cards >> 3 & DIGITS0 | k1] \
+            and scans[cards >> 6 & DIGITS0 | k2]
     if len(lists) == 1:
-        for dv, dn, ds in lists[0]:
-            if scans[(v0 - dv) | k0] and scans[(v1 - dn) | k1] and scans[(v2 - ds) | k2]:
+        for d in lists[0]:
+            a = cards - d
+            if scans[a & DIGITS0 | k0] and scans[a >> 3 & DIGITS0 | k1] \
+                    and scans[a >> 6 & DIGITS0 | k2]:
                 return True
         return False
     for combo in product(*lists):
-        a, b, c = v0, v1, v2
-        for dv, dn, ds in combo:
-            a -= dv
-            b -= dn
-            c -= ds
-        if scans[a | k0] and scans[b | k1] and scans[c | k2]:
+        a = cards - sum(combo)
+        if scans[a & DIGITS0 | k0] and scans[a >> 3 & DIGITS0 | k1] \
+                and scans[a >> 6 & DIGITS0 | k2]:
             return True
     return False
