@@ -38,11 +38,6 @@ def spread(counts: Iterable[int]) -> int:
     return out
 
 
-def suit_of(cards: int, suit: int) -> int:
-    """One suit's counts from a packed set, as suit 0's digits."""
-    return (cards >> (DIGIT_BITS * suit)) & DIGITS0
-
-
 def positions(mask: int) -> list[int]:
     """The bit offsets of the set bits of a mask of count bits."""
     out = []

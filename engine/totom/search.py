@@ -14,7 +14,7 @@ card, then checks each suit alone:
 
 The cards are one int laid out as engine/totom/layout.py says, so what a step asks of all three
 suits is a few integer operations: the ranks held in every suit, the cards with no run
-neighbours, three of a kind, the special phu present (one lookup). Step 5 is one memo lookup per
+neighbours, three of a kind, the special phu present (three lookups). Step 5 is one memo lookup per
 suit (engine/totom/suits.py). Every step is skipped when nothing calls for it — the usual win
 test, with no bộ giống and no special phu, is three lookups when no phu bí is needed — and a
 card with no partner present ends the test before any choice is tried; a rank whose cards have
@@ -57,20 +57,24 @@ SP1, SP2, SP7 = 0, 1, 6
 _SP_DELTA = tuple(sum(1 << sh for sl, sh in loc if sl == 0) for loc in _SP_LOC)
 
 
-def _slot_table(bits: Sequence[tuple[int, int]]) -> dict[int, int]:
-    """Every subset of the given (key bit, slot bit) pairs' key bits → its slot bits."""
+def _slot_table(pairs: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """(key bit, slot bit) pairs → every set of the key bits → the slot bits they fill."""
+    slots: dict[int, int] = {}
+    for bit, slot in pairs:
+        slots[bit] = slots.get(bit, 0) | 1 << slot
+    bits = sorted(slots)
     table = {}
     for sub in range(1 << len(bits)):
-        key = slots = 0
-        for i, (bit, slot) in enumerate(bits):
+        key = filled = 0
+        for i, bit in enumerate(bits):
             if sub >> i & 1:
                 key |= 1 << bit
-                slots |= 1 << slot
-        table[key] = slots
+                filled |= slots[bit]
+        table[key] = filled
     return table
 
 
-# Special phu presence in two lookups: the counts present of ranks 1..3 (bits 0..26), and of
+# Special phu presence in three lookups: the counts present of ranks 1..3 (bits 0..26), and of
 # ranks 7..9 (from bit _HIGH_AT) with the red counts present above them, each → the card slots
 # they fill (bit 3j + i: card i of SP j); then the special phu with all three slots filled.
 _HIGH_AT = 6 * RANK_BITS
@@ -79,10 +83,10 @@ _LOW_SLOTS = [(sh, 3 * j + i) for j, loc in enumerate(_SP_LOC) for i, (sl, sh) i
 _HIGH_SLOTS = [(sh - _HIGH_AT if sl == 0 else 3 * RANK_BITS + sh, 3 * j + i)
                for j, loc in enumerate(_SP_LOC) for i, (sl, sh) in enumerate(loc)
                if sl == 1 or sh >= _HIGH_AT]
-_LOW_SP = sum(1 << bit for bit in {bit for bit, _ in _LOW_SLOTS})
-_HIGH_SP = sum(1 << bit for bit in {bit for bit, _ in _HIGH_SLOTS})
-_LOW_FILL = _slot_table(sorted(set(_LOW_SLOTS)))
-_HIGH_FILL = _slot_table(sorted(set(_HIGH_SLOTS)))
+_LOW_FILL = _slot_table(_LOW_SLOTS)
+_HIGH_FILL = _slot_table(_HIGH_SLOTS)
+_LOW_SP = max(_LOW_FILL)  # the key with every bit
+_HIGH_SP = max(_HIGH_FILL)
 _SP_LOW = sum(1 << (3 * j) for j in range(len(SPECIAL)))
 
 
@@ -116,16 +120,11 @@ def _bi_ranks(nz: int, mat_bi: int) -> int:
     return ranks
 
 
-def unpartnered(packed: Packed, w: Card | None = None) -> int:
-    """The cards of position + W (bit 0 of their counts) that no group can hold with what is
+def unpartnered(packed: Packed) -> int:
+    """The cards of a position (bit 0 of their counts) that no group can hold with what is
     present: no run neighbours, no chain to a mat run, no phu bí rank, not three of a kind, no
-    mat bộ giống of their kind, no special phu present. Zero when the test cannot refuse."""
+    mat bộ giống of their kind, no special phu present — the test search() starts with."""
     cards, red = packed.cards, packed.red
-    if w is not None:
-        if w < N_SUITED:
-            cards += _ONE[w]
-        else:
-            red += _ONE[w]
     nz = (cards | cards >> 1 | cards >> 2) & ONES
     ge = ((cards >> 2) | ((cards >> 1) & cards)) & ONES
     sp = _present(nz, (red | red >> 1 | red >> 2) & _RED_LOW)
@@ -167,9 +166,11 @@ def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, in
 # bit in ``forced`` (bits 0, 3, 6) says its cards of the rank have no partner in the suit: a
 # choice must take them all.
 _BI_CHOICES: dict[int, tuple[int, ...]] = {}
+_BI_BASE: dict[int, tuple[int, ...]] = {}  # the same at rank 1, keyed without sh
 
 
 def _bi_choices(key: int) -> tuple[int, ...]:
+    """_BI_CHOICES[key], made from _BI_BASE."""
     sh = key >> 19
     base = _BI_BASE.get(key & 0x7FFFF)
     if base is None:
@@ -180,9 +181,6 @@ def _bi_choices(key: int) -> tuple[int, ...]:
                    if key >> (9 + 3 * s) & 1))
     out = _BI_CHOICES[key] = tuple(d << sh for d in base)
     return out
-
-
-_BI_BASE: dict[int, tuple[int, ...]] = {}  # the same at rank 1, keyed without sh
 
 
 _SHIFTS: dict[int, tuple[int, ...]] = {}
@@ -197,6 +195,7 @@ def _shifts(ranks: int) -> tuple[int, ...]:
 
 
 # ----------------------------------------------------------------------- special phu (step 2)
+
 
 def _present(cards_nz: int, red_nz: int) -> tuple[tuple[int, ...], int]:
     """The special phu whose cards are all present (bit 0 of counts present, suited and red),
@@ -220,13 +219,6 @@ def _present_table() -> dict[int, tuple[tuple[int, ...], int]]:
 
 
 _SP_PRESENT = _present_table()
-
-
-def sp_present(state: Sequence[int]) -> tuple[int, ...]:
-    """Indices of the special phu whose three cards are all in a search state [cards, red]."""
-    cards, red = state[0], state[1]
-    return _present((cards | cards >> 1 | cards >> 2) & ONES,
-                    (red | red >> 1 | red >> 2) & _RED_LOW)[0]
 
 
 def sp_avail(state: Sequence[int], j: int) -> int:
@@ -318,24 +310,6 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
         if steps:
             return _takes(packed, state, present, steps, 0, have, need, min_sp1, min_sp2)
         return _specials(packed, state, present, have, need, min_sp1, min_sp2)
-    if len(present) == 1 and present[0] != SP7 and not (min_sp1 or min_sp2):
-        # _specials inlined for one special phu, the usual case
-        i = present[0]
-        (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-        st = (cards, red)
-        n = st[a] >> sa & 7
-        x = st[b] >> sb & 7
-        if x < n:
-            n = x
-        x = st[c] >> sc & 7
-        if x < n:
-            n = x
-        d = _SP_DELTA[i]
-        while n >= 0 and have + n >= need:
-            if _tron(packed, cards - n * d):
-                return True
-            n -= 1
-        return False
     return _specials(packed, [cards, red], present, have, need, min_sp1, min_sp2)
 
 
@@ -424,8 +398,8 @@ def _tron(p: Packed, cards: int) -> bool:
     """Steps 4 and 5: the suited cards left all lie in phu bí, runs and mat melds."""
     k0, k1, k2 = p.scan_keys
     scans = SCANS
-    # The three lookups are written out wherever they are made on purpose: a helper costs a
-    # fifth of the win test's speed.
+    # The three lookups are written out wherever they are made on purpose: a helper for them
+    # cost 4-8 % of the win test's speed in bench/totom.py.
     if scans[cards & DIGITS0 | k0] and scans[cards >> 3 & DIGITS0 | k1] \
             and scans[cards >> 6 & DIGITS0 | k2]:
         return True  # no phu bí needed
