@@ -5,8 +5,8 @@ Win tests per second on random 21-card winning sets and on near misses, waits pe
 check per second, as a peer. Times are CPU seconds of this process (`time.process_time`), so
 that other work on a shared machine does not count; each batch is fresh sets, and the first
 batch (`cold`) pays for filling the per-suit memo. A full garbage collection runs before each
-batch, outside the time: otherwise the one the sets made here fall due at some point would
-land in whichever batch happens to be running (100 ms or more).
+batch, outside the time: the sets built here make one fall due, and it would otherwise land in
+whichever batch is running (100 ms or more).
 """
 
 from __future__ import annotations

@@ -131,6 +131,7 @@ _SET_DONE: list[bool] = [False, True]
 _STEPS: dict[int, int] = {}
 # Three ranks: their counts (9 bits) | set << 9 | chunk's number << 29 → set after them.
 _TRANS: dict[int, int] = {}
+_TRANS_LIMIT = 1_000_000  # some thousands are seen; the bound only keeps memory bounded
 
 
 def _intern(states: int) -> int:
@@ -157,6 +158,8 @@ def _transition(tk: int) -> int:
         sid = nxt
         if not sid:
             break
+    if len(_TRANS) >= _TRANS_LIMIT:
+        _TRANS.clear()
     _TRANS[tk] = sid
     return sid
 
