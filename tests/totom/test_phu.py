@@ -45,7 +45,8 @@ def _split_into_phu_bi(counts: tuple[int, int, int]) -> bool:
 
 @pytest.mark.parametrize("room", [0, 1, 2, 4])
 def test_t3_2_t5_2_cards_of_a_rank_go_to_new_and_mat_phu_bi(room: int) -> None:
-    for counts in product(range(5), repeat=3):
+    for a, b, c in product(range(5), repeat=3):
+        counts = (a, b, c)
         to_mat = [m for m in product(*(range(n + 1) for n in counts)) if sum(m) <= room]
         expected = any(_split_into_phu_bi(tuple(n - k for n, k in zip(counts, m, strict=True)))
                        for m in to_mat)
