@@ -6,9 +6,11 @@ escaping exception to raise it there, and first prefixes its message with "Error
 Python override of …". On Python 3.11 it reads that message as if the exception were already
 an object, which it is not when C code raised it (``int("x")``, ``datetime.fromisoformat``,
 ``1 / 0``, ``next()`` on an empty iterator, ``sys.exit(3)``): the process dies of SIGSEGV
-(shiboken's ``storePythonOverrideErrorOrPrint`` → ``PepException_GetArgs``; PySide6 6.8 to
-6.12, and sys.excepthook is never reached). A hostile ``schedule.last_at`` in progress.db
-killed Học that way from ``LearnScreen.showEvent``.
+in shiboken's ``storePythonOverrideErrorOrPrint`` → ``PepException_GetArgs`` before any
+sys.excepthook runs (since PySide6 6.8; 6.11.3 and 6.12.0 still do it; Python 3.12 hands it
+only exception objects). A hostile ``schedule.last_at`` in progress.db killed Học that way
+from ``LearnScreen.showEvent``. Called straight from the event loop, the same override only
+prints the error.
 
 How: desktop/qt.py hands every Python subclass of a Qt class to `guard_class`, which wraps
 each method of the class that overrides a virtual named in `VIRTUALS`. An exception is
@@ -137,7 +139,7 @@ def report(site: str, error: Exception, owner: object) -> None:
         app = QApplication.instance()
         if site not in REPORTS.told and REPORTS.notice is None and app is not None:
             QTimer.singleShot(0, app, lambda: _tell(site, error, owner))
-    except Exception:  # the report itself failed (a hostile __str__): the error still stops
+    except Exception:  # the report failed (a broken sys.excepthook): the error still stops
         traceback.print_exc()
 
 
@@ -171,8 +173,8 @@ def _tell(site: str, error: Exception, owner: object) -> None:
         "on. If something looks or responds wrongly, close that screen and open it again."
         f"\n\nError: {what}\nIn: {site}"), warning=True)
     REPORTS.notice = box
-    box.finished.connect(lambda _: _closed(box))
-    box.destroyed.connect(lambda _: _closed(box))  # with its window, unanswered
+    box.finished.connect(lambda *_: _closed(box))
+    box.destroyed.connect(lambda *_: _closed(box))  # with its window, unanswered
 
 
 def _closed(box: QMessageBox) -> None:
