@@ -72,6 +72,9 @@ def test_engine_imports_nothing_of_the_project_and_no_storage() -> None:
 
 RULESETS = ("engine.chan", "engine.totom")  # one package per ruleset
 FACES = {"engine.chan", "engine.chan.ai"}  # what the layers above may import of a ruleset
+# engine/totom exports no face yet: one file of lessons stands in for it (re-exports only), so
+# that the Tổ tôm drills reach the ruleset in one place until engine/totom/__init__.py has one.
+STAND_IN_FACES = {ROOT / "lessons" / "tom_engine.py": "engine.totom"}
 CORE = ROOT / "engine"
 
 
@@ -108,6 +111,9 @@ def test_replays_lessons_and_desktop_reach_the_rules_only_through_a_rulesets_fac
     for folder in ("replays", "lessons", "desktop"):
         for path, module, names in engine_imports(ROOT / folder):
             where = f"{path.relative_to(ROOT)}: {module}"
+            stand_in = STAND_IN_FACES.get(path)
+            if stand_in is not None and module.startswith(stand_in + "."):
+                continue
             if _in_ruleset(module) and module not in FACES:
                 found.append(f"{where} (a ruleset's internals)")
             elif module in FACES:
