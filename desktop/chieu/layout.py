@@ -161,36 +161,45 @@ class Flow:
 
 
 def flow(area: pygame.Rect, widths: Sequence[Callable[[int], int]], cap: float, floor: float,
-         gap: int, center: bool = False) -> Flow:
+         gap: int, center: bool = False,
+         heights: Sequence[Callable[[int], int]] | None = None) -> Flow:
     """Place items (their widths a function of the card width) in rows inside `area`.
 
     The card width is the largest from `cap` down to `floor` at which every item fits; at
     `floor` the rows that do not fit run past the bottom (the caller keeps `floor` small).
+    Items are one card high unless `heights` says otherwise (a Tổ tôm run stands upright);
+    a row is as high as its highest item.
     """
     width = max(6, int(cap))
     while True:
         card = card_size(width)
-        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap)
+        tall = [h(card[0]) for h in heights] if heights is not None else None
+        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, tall=tall)
         if rects is not None or width <= floor:
             break
         width -= 1
     if rects is None:
-        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, force=True) or []
+        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, force=True,
+                      tall=tall) or []
     if center and rects:
         rects = _centered(area, rects)
     return Flow(card, tuple(rects))
 
 
-def _rows(area: pygame.Rect, widths: list[int], height: int, gap: int, force: bool = False
-          ) -> list[pygame.Rect] | None:
+def _rows(area: pygame.Rect, widths: list[int], height: int, gap: int, force: bool = False,
+          tall: list[int] | None = None) -> list[pygame.Rect] | None:
     x, y = area.x, area.y
+    row_h = 0
     out: list[pygame.Rect] = []
-    for w in widths:
+    for k, w in enumerate(widths):
+        h = height if tall is None else tall[k]
         if x > area.x and x + w > area.right:
-            x, y = area.x, y + height + gap
-        if not force and (y + height > area.bottom or x + w > area.right):
+            x, y = area.x, y + row_h + gap
+            row_h = 0
+        if not force and (y + h > area.bottom or x + w > area.right):
             return None
-        out.append(pygame.Rect(x, y, w, height))
+        out.append(pygame.Rect(x, y, w, h))
+        row_h = max(row_h, h)
         x += w + gap
     return out
 
