@@ -57,11 +57,7 @@ def turn_panel(d: Drawing) -> None:
     y = inner.y
     line = pygame.Rect(inner.x, y, inner.w, d.px(18))
     if obs.outcome is not None:
-        p.label(d.w("phase_over").capitalize(), Face.SANS_BOLD, 13, DIM, line, "midleft",
-                role="turn")
-        p.wrap(outcome_text(d), Face.SANS_BOLD, 17, GOLD,
-               pygame.Rect(inner.x, line.bottom + d.px(4), inner.w,
-                           inner.bottom - line.bottom - d.px(4)), role="turn")
+        game_over(p, inner, d.w("phase_over").capitalize(), outcome_text(d))
         return
     p.label(d.w("turn"), Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
     if obs.actor is not None and not d.view.conceal_cai:
@@ -81,6 +77,15 @@ def turn_panel(d: Drawing) -> None:
         if live.final:
             text += f" — {d.w('final')}"
         p.wrap(text, Face.SANS, 13, DIM, box, role="turn")
+
+
+def game_over(p: Painter, inner: pygame.Rect, title: str, text: str) -> None:
+    """The turn panel once the game is over (either game): its title and how it ended."""
+    line = pygame.Rect(inner.x, inner.y, inner.w, p.px(18))
+    p.label(title, Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
+    p.wrap(text, Face.SANS_BOLD, 17, GOLD,
+           pygame.Rect(inner.x, line.bottom + p.px(4), inner.w,
+                       inner.bottom - line.bottom - p.px(4)), role="turn")
 
 
 def outcome_text(d: Drawing) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desktop.chieu.layout import DESIGN_H, DESIGN_W, GAP, MARGIN, SIDE
+from desktop.chieu.layout import GAP, MARGIN, SIDE, bands
 from desktop.chieu.sdl import pygame
 
 TOP = 158  # the top band: scoreboard, the seats across, the turn
@@ -50,21 +50,11 @@ def make_tom_layout(width: int, height: int, players: int) -> TomLayout:
     """The layout of a `width` × `height` surface for a table of 5 or 4."""
     if players not in (4, 5):
         raise ValueError(f"a Tổ tôm table seats 5 or 4 players, not {players}")
-    u = min(width / DESIGN_W, height / DESIGN_H)
-    W, H = width / u, height / u
-
-    def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
-        left, top = round(x * u), round(y * u)
-        return pygame.Rect(left, top, round((x + w) * u) - left, round((y + h) * u) - top)
-
+    b = bands(width, height, TOP, ROW, HAND_LABEL + HAND_CARDS + HAND_RAISE)
+    u, W, H, rect = b.u, b.W, b.H, b.rect
     m = MARGIN
-    hand_top = H - m - (HAND_LABEL + HAND_CARDS + HAND_RAISE)
-    row_top = hand_top - GAP / 2 - ROW
-    mid_top = m + TOP + 6
-    mid_h = row_top - GAP - mid_top
-    mid_x = m + SIDE + GAP
-    mid_w = W - 2 * (m + SIDE + GAP)
-    right_x = W - m - SIDE
+    hand_top, row_top, mid_top, mid_h = b.hand_top, b.row_top, b.mid_top, b.mid_h
+    mid_x, mid_w, right_x = b.mid_x, b.mid_w, b.right_x
     across_x = mid_x
     across_w = mid_w
     # the middle: three columns of two rows — the cửa round the nọc

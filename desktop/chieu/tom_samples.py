@@ -142,8 +142,11 @@ def midgame_view(players: int = 5, lang: str = "vi", seed: int = 7) -> TomView:
     rest = list(pool.elements())
     rng.shuffle(rest)
     hand = tuple(rest[:sizes[0]])
-    del rest[:sizes[0] + sum(sizes[1:])]
-    piles = [tuple(rest[k * 5:k * 5 + 3 + k % 3]) for k in range(players)]
+    del rest[:sizes[0] + sum(sizes[1:])]  # the others' hands
+    piles: list[tuple[Card, ...]] = []
+    for n_cua in (2, 3, 2, 2, 1)[:players]:  # what is left is the nọc
+        piles.append(tuple(rest[:n_cua]))
+        del rest[:n_cua]
     piles[-1] = (*piles[-1], _LIVE)
     message = _say("Quân thất vạn ở cửa trên nối được phu dọc của bạn: ăn gá, hoặc bốc.",
                    "Thất vạn in your cửa trên extends your run: eat it onto the run, or draw.",
@@ -151,7 +154,7 @@ def midgame_view(players: int = 5, lang: str = "vi", seed: int = 7) -> TomView:
     eaters = frozenset(c for c in hand if c.suit == "v" and c.rank in (8, 9))
     return TomView(
         players=players, seat=0, hand=hand, hand_sizes=tuple(sizes), mats=tuple(mats),
-        cua=tuple(piles), noc_left=9, cai_seat=2, a=Card.N7, b=Card.V3, actor=0,
+        cua=tuple(piles), noc_left=len(rest), cai_seat=2, a=Card.N7, b=Card.V3, actor=0,
         doing="phase_play", live=Live(players - 1, _LIVE), hoi=_hoi(players),
         names=_names(players, lang), lang=_lang(lang), message=message,
         prompts=(Prompt("eat", hint="A", primary=True), Prompt("draw", hint="B"),

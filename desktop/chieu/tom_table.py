@@ -11,7 +11,7 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.layout import card_size
 from desktop.chieu.paint import CREAM, DIM, GOLD, RED
 from desktop.chieu.sdl import pygame
-from desktop.chieu.table import draw_cua_label, pile_fan
+from desktop.chieu.table import draw_cua_label, game_over, pile_fan
 from desktop.chieu.text import Face
 from desktop.chieu.tom_drawing import TomDrawing
 from desktop.chieu.tom_hand import suit_sections
@@ -81,11 +81,7 @@ def turn_panel(d: TomDrawing) -> None:
     inner = rect.inflate(-2 * d.px(10), -2 * d.px(6))
     line = pygame.Rect(inner.x, inner.y, inner.w, d.px(18))
     if view.result is not None:
-        p.label(d.w("phase_over").capitalize(), Face.SANS_BOLD, 13, DIM, line, "midleft",
-                role="turn")
-        p.wrap(result_line(d), Face.SANS_BOLD, 17, GOLD,
-               pygame.Rect(inner.x, line.bottom + d.px(4), inner.w,
-                           inner.bottom - line.bottom - d.px(4)), role="turn")
+        game_over(p, inner, d.w("phase_over").capitalize(), result_line(d))
         return
     p.label(d.w("turn"), Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
     y = line.bottom
@@ -195,7 +191,7 @@ def noc(d: TomDrawing) -> None:
     p.panel(rect, alpha=80, radius=10)
     pad = d.px(6)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    if inner.h > 1.6 * inner.w:  # a tall column (four seats): the nọc above, cho cái below
+    if inner.h > inner.w:  # a tall column (four seats): the nọc above, cho cái below
         stock = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         cai = pygame.Rect(inner.x, stock.bottom, inner.w, inner.h - stock.h)
     else:
@@ -204,35 +200,42 @@ def noc(d: TomDrawing) -> None:
     label_h, count_h, stop_h = d.px(20), d.px(24), d.px(16)
     p.label(d.w("noc"), Face.SANS_BOLD, 13, CREAM,
             pygame.Rect(stock.x, stock.y, stock.w, label_h), role="noc")
+    # the stack at the left of the middle, its count and where it ends at the right
+    body = pygame.Rect(stock.x, stock.y + label_h, stock.w, stock.h - label_h)
     layers = min(5, math.ceil(view.noc_left / 5))  # the stack looks as thick as the nọc is
     lift = max(1, round(d.layout.u * 1.5))
-    room_h = stock.h - label_h - count_h - stop_h - 4 * lift - d.px(4)
-    cw, ch = card_size(min(d.px(40), room_h / RATIO, stock.w * 0.6))
-    at = pygame.Rect(0, stock.y + label_h + 4 * lift, cw, ch)
-    at.centerx = stock.centerx - lift * (layers - 1) // 2
+    cw, ch = card_size(min(d.px(40), (body.h - 4 * lift - d.px(6)) / RATIO, body.w * 0.4))
+    at = pygame.Rect(0, 0, cw, ch)
+    at.bottomright = (body.centerx - d.px(2), body.bottom - d.px(4))
     for k in range(layers):
         p.card(None, at.move(lift * k, -lift * k), Hit(HitKind.NOC) if k == layers - 1 else None,
                shadow=k == 0)
     if layers == 0:
         pygame.draw.rect(p.surface, DIM, at, max(1, d.px(1)), border_radius=d.px(5))
-    count = pygame.Rect(stock.x, at.bottom + d.px(2), stock.w, count_h)
-    p.label(str(view.noc_left), Face.SANS_BOLD, 20, GOLD, count, role="noc")
+    side = pygame.Rect(body.centerx + d.px(4) + lift * 4, body.y, 0, body.h)
+    side.w = body.right - side.x
+    count = pygame.Rect(side.x, side.centery - count_h // 2 - stop_h // 2, side.w, count_h)
+    p.label(str(view.noc_left), Face.SANS_BOLD, 20, GOLD, count, "midleft", role="noc")
     p.label(f"{d.w('noc_stop')} {view.noc_stop}", Face.SANS, 11, DIM,
-            pygame.Rect(stock.x, count.bottom, stock.w, stop_h), role="noc", min_size=8)
+            pygame.Rect(side.x, count.bottom, side.w, stop_h), "midleft", role="noc",
+            min_size=8)
     if view.a is None and view.b is None:
         return
     p.label(d.w("cho_cai"), Face.SANS_BOLD, 13, CREAM,
             pygame.Rect(cai.x, cai.y, cai.w, label_h), role="noc")
     name_h = d.px(18)
+    badge_h = p.text.font(Face.SANS_BOLD, p.font_px(10)).get_height() + d.px(4)
     gap = d.px(6)
     cw, ch = card_size(min(d.px(34), (cai.w - gap) / 2 - d.px(2),
-                           (cai.h - label_h - name_h - d.px(14)) / RATIO))
+                           (cai.h - label_h - badge_h - name_h - d.px(8)) / RATIO))
     left = cai.centerx - cw - gap // 2
+    top = cai.y + label_h + d.px(2)
     for k, (letter, card) in enumerate((("A", view.a), ("B", view.b))):
-        box = pygame.Rect(left + k * (cw + gap), cai.y + label_h + d.px(2), cw, ch)
+        box = pygame.Rect(left + k * (cw + gap), top, cw, ch)
         p.card(card, box)
-        p.badge(letter, (box.centerx, box.bottom), (90, 64, 36), 10, role="noc")
-    y = cai.y + label_h + d.px(2) + ch + d.px(10)
+        p.badge(letter, (box.centerx, box.bottom + d.px(2)), (90, 64, 36), 10, role="noc",
+                anchor="midtop")
+    y = top + ch + badge_h + d.px(2)
     arrow_w = d.px(14)
     room = cai.w - d.px(6) - arrow_w
     name = view.name(view.cai_seat)

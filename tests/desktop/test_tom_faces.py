@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from test_chieu_resources import missing
+from chieu_checks import missing
 
 from desktop.chieu.faces import NAMED_WIDTH, YEU_DO, CardArt, card_height, printed
 from desktop.chieu.labels import _WORDS

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import subprocess
-import sys
 from collections import Counter
 from itertools import combinations, pairwise
-from pathlib import Path
 
 import pytest
+from chieu_checks import assert_scene_only
 from pytestqt.qtbot import QtBot
 
 from desktop.chieu.faces import NAMED_WIDTH
@@ -404,13 +402,7 @@ print(pygame.display.get_init(), pygame.mixer.get_init(), pygame.font.get_init()
 
 
 def test_the_tom_scene_needs_no_qt_no_window_and_no_audio() -> None:
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run([sys.executable, "-c", SCENE_ONLY], cwd=root, capture_output=True,
-                            text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    modules, inits = result.stdout.strip().splitlines()
-    assert modules == "[]"
-    assert inits == "False None True"
+    assert_scene_only(SCENE_ONLY)
 
 
 def test_the_qt_host_paints_the_tom_chieu_and_emits_the_card_clicked(qtbot: QtBot,
@@ -431,3 +423,22 @@ def test_the_qt_host_paints_the_tom_chieu_and_emits_the_card_clicked(qtbot: QtBo
         with qtbot.waitSignal(widget.clicked, timeout=1000) as blocker:
             qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=point)
         assert blocker.args == [hit] and hit.tom is not None
+
+
+@pytest.mark.parametrize("players", [5, 4])
+def test_the_mid_game_sample_is_a_real_table_of_120_cards(players: int) -> None:
+    """T1.1: what the sample shows, the hidden hands, melds and the nọc make the deck once."""
+    view = midgame_view(players)
+    seen = Counter(view.hand)
+    for pile in view.cua:
+        seen.update(pile)
+    for melds in view.mats:
+        for m in melds:
+            seen.update(m.cards + m.added + m.trung)
+    assert max(seen.values()) <= 4
+    hidden = sum(m.hidden for melds in view.mats for m in melds)
+    others = sum(view.hand_sizes[1:])
+    assert sum(seen.values()) + hidden + others + view.noc_left == 120
+    n = 20 if players == 5 else 24
+    for seat in range(players):
+        assert view.hand_size(seat) + sum(m.size for m in view.mat(seat)) == n
