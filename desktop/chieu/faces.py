@@ -16,13 +16,16 @@ woman 女 beside a child 子, on thang thang ("Nay em đã có con bồng con ma
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import TYPE_CHECKING, TypeAlias
 
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, Face, TextCache
 from engine.chan import RANK_HAN, SUIT_HAN, Card
-from engine.totom.cards import RANK_HAN as TOM_RANK_HAN
-from engine.totom.cards import Card as TomCard
+
+if TYPE_CHECKING:  # Chắn's chiếu never loads Tổ tôm's cards (its start-up stays as it was)
+    from engine.totom.cards import Card as TomCard
 
 RATIO = 3.1  # height / width of a card
 PAPER: Color = (245, 236, 212)
@@ -36,23 +39,30 @@ GOLD: Color = (214, 176, 92)
 _NOISE_SIZE = 96
 NAMED_WIDTH = 28  # pixels: a narrower face leaves out the Vietnamese name (no room)
 
-AnyCard = Card | TomCard  # a card of either game: one set of printed cards (TOTOM T1.3)
+AnyCard: TypeAlias = "Card | TomCard"  # a card of either game: one set of printed cards (T1.3)
 Printed = Card | str  # what a face is drawn from: Chắn's card, or the code of one Chắn lacks
+NEW_CODES = ("1v", "1n", "1s", "oc", "tt")  # the five kinds only Tổ tôm has (TOTOM T1.2)
 # the emblems of the two yêu đỏ Chắn lacks (see the module docstring), and their names as two
 # words, one above the emblem and one below, as chi chi's
 YEU_DO: dict[str, tuple[str, str, str]] = {"oc": ("Ông", "cụ", "老"),
                                            "tt": ("Thang", "thang", "好")}
-_SHARED: dict[TomCard, Card] = {c: Card.parse(c.code) for c in TomCard
-                                if c.code not in ("1v", "1n", "1s", "oc", "tt")}
 
 
 def printed(card: AnyCard) -> Printed:
     """The printed card `card` is: Chắn's own card for every kind Chắn has (the same face), the
     code for the five only Tổ tôm has (TOTOM T1.3). Both games' cards are int enums whose
     values overlap, so they are never mixed as keys."""
-    if isinstance(card, TomCard):
-        return _SHARED.get(card, card.code)
-    return card
+    if isinstance(card, Card):
+        return card
+    return _shared().get(card, card.code)
+
+
+@functools.cache
+def _shared() -> dict[TomCard, Card]:
+    """Each Tổ tôm kind that Chắn has → Chắn's card (made when a Tổ tôm card is first drawn)."""
+    from engine.totom.cards import ALL_CARDS
+
+    return {c: Card.parse(c.code) for c in ALL_CARDS if c.code not in NEW_CODES}
 
 
 def card_height(width: float) -> int:
@@ -220,7 +230,10 @@ class CardArt:
 
     def _tom_face(self, code: str, width: int, height: int) -> pygame.Surface:
         """One of the five faces only Tổ tôm has (TOTOM T1.2): a nhất, ông cụ, thang thang."""
-        card = TomCard.parse(code)
+        from engine.totom.cards import RANK_HAN as TOM_RANK_HAN
+        from engine.totom.cards import parse_card
+
+        card = parse_card(code)
         surface = self._paper(width, height, card.is_red).copy()
         yeu_do = YEU_DO.get(code)
         if yeu_do is None:

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from engine.chan import Card
-from engine.totom.cards import Card as TomCard
+
+if TYPE_CHECKING:  # the Chắn chiếu never loads Tổ tôm's cards
+    from engine.totom.cards import Card as TomCard
 
 Rect = tuple[int, int, int, int]  # x, y, width, height in surface pixels
 

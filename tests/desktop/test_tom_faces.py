@@ -3,7 +3,10 @@ kinds Chắn has drawn as Chắn draws them, every glyph in the shipped fonts.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from chieu_checks import missing
@@ -82,3 +85,21 @@ def test_the_text_fonts_hold_every_name_and_word_of_the_tom_chieu(face: Face) ->
     yeu = " ".join(f"{above} {below}" for above, below, _ in YEU_DO.values())
     people = " ".join(TOM_NAMES_VI + TOM_NAMES_EN)
     assert missing(face, words + names + yeu + people + "0123456789+-·—…:(),×") == []
+
+
+CHAN_ONLY = """
+import sys
+from desktop.chieu import Frame, draw
+from desktop.chieu.samples import sample_view
+draw(Frame(640, 400).surface, sample_view(41))
+print(sorted(m for m in sys.modules if m.startswith('engine.totom')))
+"""
+
+
+def test_the_chan_chieu_loads_nothing_of_tom() -> None:
+    """Chắn's start-up (first_frame_ms) pays nothing for the Tổ tôm faces."""
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", CHAN_ONLY], cwd=root, capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
