@@ -9,6 +9,7 @@ from collections import Counter
 from desktop.chieu.drawing import name_plate
 from desktop.chieu.faces import RATIO
 from desktop.chieu.hitmap import Hit, HitKind
+from desktop.chieu.labels import word
 from desktop.chieu.layout import card_size
 from desktop.chieu.learner import HIGHLIGHT, HINTED, brackets, draw_prompts
 from desktop.chieu.paint import CREAM, RED
@@ -100,7 +101,9 @@ def hand(d: TomDrawing) -> None:
                 p.outline(at, CREAM, 2)
             index += 1
             x += cw + in_group
-        name = d.w(f"sec_{section}")
-        spans.append((left, x - in_group, (f"{len(cards)} {name}", name, str(len(cards)))))
+        key = f"sec_{section}"
+        vi = word(key, "vi")  # narrow sections say it the short way, as Chắn's hand does
+        spans.append((left, x - in_group, (f"{len(cards)} {d.w(key)}", f"{len(cards)} {vi}",
+                                           vi)))
         x += section_gap - in_group
     brackets(p, rect.bottom - d.px(HAND_LABEL), d.px(HAND_LABEL), spans, section_gap)
