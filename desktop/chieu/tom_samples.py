@@ -15,7 +15,6 @@ from dataclasses import replace
 from desktop.chieu.labels import Lang
 from desktop.chieu.samples import NAMES_VI
 from desktop.chieu.tom_view import (
-    Arranged,
     ChoCai,
     ChoCaiStep,
     Hoi,
@@ -24,13 +23,14 @@ from desktop.chieu.tom_view import (
     TomMeld,
     TomResult,
     TomView,
+    arranged,
+    mat_meld,
 )
 from desktop.chieu.view import Prompt
 from engine.totom.call import call_for, say
 from engine.totom.cards import COPIES, DECK, Card, parse_cards
 from engine.totom.deal import Deal, cai_ring_index, cho_cai_count
 from engine.totom.judged import judged_arrangement
-from engine.totom.melds import GroupType
 from engine.totom.position import MatMeld, Position
 from engine.totom.rules import TomRules
 
@@ -191,16 +191,6 @@ _WON_MAT = ("4v 5v 6v", "2v 2n 2s")
 _WON_HAND = "3v 3s 7n 1v 1n 5n 6n 7n 7s 8s 9s oc 9v 8s"
 
 
-def _meld_of(cards: tuple[Card, ...], kind: GroupType, sp: str | None, w: Card | None
-             ) -> TomMeld:
-    """A group of an arrangement as it would lie (T3.8)."""
-    lay = {GroupType.BI: Lay.BI, GroupType.DOC: Lay.DOC, GroupType.SP: Lay.SP,
-           GroupType.YEU: Lay.YEU}.get(kind)
-    if lay is None:  # a bộ giống made at the ù with W is a phỗng (T5.6); else a khàn kept
-        lay = Lay.PHONG if w is not None and w in cards else Lay.KHAN
-    return TomMeld(lay, cards, sp=sp)
-
-
 def won_view(players: int = 5, lang: str = "vi") -> TomView:
     """The learner's ù on T7.7's chi nẩy, judged (T5.3), drawn as groups over the table."""
     rules = _rules(players)
@@ -209,15 +199,8 @@ def won_view(players: int = 5, lang: str = "vi") -> TomView:
     w = Card.CC
     judged = judged_arrangement(position, w, rules)
     assert judged is not None
-    groups = []
-    placed = False
-    for g in judged.arrangement.groups:
-        here = not placed and not g.mat and w in g.cards
-        placed = placed or here
-        groups.append(Arranged(_meld_of(g.cards, g.type, g.sp, w), g.mat, here))
     view = midgame_view(players, lang)
-    mats = (tuple(TomMeld(Lay.DOC if m.type is GroupType.DOC else Lay.BI, m.cards)
-                  for m in mat), *view.mats[1:])
+    mats = (tuple(mat_meld(m) for m in mat), *view.mats[1:])
     return replace(
         view, hand=position.hand, mats=mats,
         hand_sizes=(len(position.hand), *view.hand_sizes[1:]),
@@ -225,7 +208,7 @@ def won_view(players: int = 5, lang: str = "vi") -> TomView:
         countdown=None, highlighted=frozenset(),
         message=_say("Bạn ù chi nẩy: chỉ chờ một quân chi chi.",
                      "You won on chi chi, the only card you waited for: chi nẩy.", lang),
-        result=TomResult(winner=0, groups=tuple(groups), w=w,
+        result=TomResult(winner=0, groups=arranged(judged.arrangement), w=w,
                          call=say(call_for(judged.cuoc, players)), score=judged.score,
                          verdict="paid"))
 

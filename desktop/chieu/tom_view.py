@@ -5,6 +5,14 @@ turns it into pixels. It holds cards, melds as they lie and counts — no engine
 controller fills it from `observation(seat)` of the Tổ tôm game, a replay from its events, a
 lesson from a hand-made position. Nothing here decides a rule: which meld a group is, which
 pile the cái takes, what a call is worth, all come in the view, computed by the engine.
+
+Filling it: the seat's hand and every seat's count; each mat as `mat_meld` makes it of the
+engine's MatMeld (with how it came there — khàn, thiên khai, phỗng — which a MatMeld does not
+say, and `seen=False` for another seat's face-down meld); the cửa, the nọc's count and
+`noc_stop` (TomRules), the cái and cards A and B (the Deal); the open claim window as `live`;
+the cho cái from the Deal's Piles with the engine's r and pile (deal.cho_cai_count,
+cai_ring_index) and a step an animation advances; the hội's pool, results and debts; at the ù
+the judged arrangement through `arranged`, the call as said (call.say) and the verdict.
 """
 
 from __future__ import annotations
@@ -15,7 +23,10 @@ from enum import IntEnum, StrEnum
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
 from desktop.chieu.view import Prompt, seat_name
+from engine.totom.arrange import Arrangement
 from engine.totom.cards import Card
+from engine.totom.melds import GroupType
+from engine.totom.position import MatMeld
 
 
 class Lay(StrEnum):
@@ -194,3 +205,39 @@ class TomView:
     def pile(self, cua: int) -> tuple[Card, ...]:
         """The cards of cửa `cua`."""
         return self.cua[cua] if cua < len(self.cua) else ()
+
+
+_LAYS = {GroupType.BI: Lay.BI, GroupType.DOC: Lay.DOC, GroupType.SP: Lay.SP,
+         GroupType.YEU: Lay.YEU}
+
+
+def mat_meld(meld: MatMeld, giong: Lay = Lay.PHONG, seen: bool = True,
+             added: tuple[Card, ...] = ()) -> TomMeld:
+    """How the engine's mat meld lies (T3.8): `giong` says how a bộ giống came (KHAN,
+    THIEN_KHAI or PHONG; a MatMeld does not say), `seen` whether this viewer may see a
+    face-down one's kind (its owner only, T4.1), `added` which of its cards a gá or a hạ trùng
+    laid on later."""
+    if meld.face_down:
+        return TomMeld(Lay.UP, meld.cards) if seen else TomMeld(Lay.UP, hidden=len(meld.cards))
+    lay = _LAYS.get(meld.type, giong)
+    cards = list(meld.cards)
+    for card in added:
+        cards.remove(card)
+    return TomMeld(lay, tuple(cards), added=added, trung=meld.trung, sp=meld.sp)
+
+
+def arranged(arrangement: Arrangement) -> tuple[Arranged, ...]:
+    """The groups of a judged arrangement (T5.3) as drawn: a bộ giống made with W is a phỗng
+    (T5.6), one without it a khàn kept in the hand (TN2); W is marked in the first new group
+    that holds it (a mat meld may hold W too when W extends it, T5.2)."""
+    w = arrangement.w
+    out: list[Arranged] = []
+    marked = False
+    for g in arrangement.groups:
+        lay = _LAYS.get(g.type)
+        if lay is None:
+            lay = Lay.PHONG if arrangement.w_in_giong and w in g.cards else Lay.KHAN
+        here = not marked and w is not None and w in g.cards and not g.mat
+        marked = marked or here
+        out.append(Arranged(TomMeld(lay, g.cards, sp=g.sp), g.mat, here))
+    return tuple(out)

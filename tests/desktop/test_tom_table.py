@@ -30,11 +30,12 @@ from desktop.chieu.tom_samples import (
     won_view,
 )
 from desktop.chieu.tom_scene import draw_tom
-from desktop.chieu.tom_view import ChoCaiStep, Lay, TomMeld, TomView
+from desktop.chieu.tom_view import ChoCaiStep, Lay, TomMeld, TomView, mat_meld
 from desktop.chieu.tom_widget import TomWidget
 from desktop.chieu.view import Prompt
 from desktop.qt import QPoint, Qt
 from engine.totom.cards import DECK, Card, parse_cards
+from engine.totom.position import MatMeld
 
 SIZES = ((1280, 800), (1024, 640))
 HIDPI = (2560, 1600)
@@ -442,3 +443,19 @@ def test_the_mid_game_sample_is_a_real_table_of_120_cards(players: int) -> None:
     n = 20 if players == 5 else 24
     for seat in range(players):
         assert view.hand_size(seat) + sum(m.size for m in view.mat(seat)) == n
+
+
+def test_the_engine_mat_melds_become_melds_as_they_lie() -> None:
+    """T3.8 through mat_meld: the owner sees a face-down khàn, the others its backs only; a
+    run keeps its gá card apart; quân trùng stay quân trùng; how a bộ giống came is given."""
+    khan = MatMeld.parse("9n 9n 9n", face_down=True)
+    assert mat_meld(khan) == TomMeld(Lay.UP, parse_cards("9n 9n 9n"))
+    assert mat_meld(khan, seen=False) == TomMeld(Lay.UP, hidden=3)
+    run = mat_meld(MatMeld.parse("1s 2s 3s 4s"), added=parse_cards("4s"))
+    assert run.lay is Lay.DOC and run.cards == parse_cards("1s 2s 3s")
+    assert run.added_at == frozenset({3})
+    bi = mat_meld(MatMeld.parse("5v 5n 5s + 5v"))
+    assert bi.lay is Lay.BI and bi.trung == parse_cards("5v")
+    assert mat_meld(MatMeld.parse("3v 3s 7n")).sp == "SP1"
+    assert mat_meld(MatMeld.parse("8n 8n 8n 8n"), Lay.THIEN_KHAI).lay is Lay.THIEN_KHAI
+    assert mat_meld(MatMeld.parse("oc")).lay is Lay.YEU
