@@ -67,8 +67,8 @@ def _draw_times(draw: Callable[[Any, V], object], views: list[V]) -> tuple[float
 def measure_tom_draw(frames: int) -> Figures:
     """The Tổ tôm chiếu's scene alone (draw_tom) on its busy five-seat mid-game sample."""
     from desktop.chieu.scene import Scene
-    from desktop.chieu.tom_samples import midgame_view
     from desktop.chieu.tom_scene import draw_tom
+    from tests.tom_views import midgame_view
 
     view = midgame_view()
     views = [dataclasses.replace(view, countdown=(k % 100) / 100) for k in range(frames)]

@@ -23,9 +23,9 @@ from desktop.chieu.faces import card_height
 from desktop.chieu.frame import Frame
 from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
-from desktop.chieu.tom_samples import sample_views
 from desktop.chieu.tom_scene import draw_tom
 from engine.totom.cards import ALL_CARDS
+from tests.tom_views import sample_views
 
 SIZES = ((1280, 800), (1024, 640))
 HIDPI = (2560, 1600)

@@ -54,15 +54,13 @@ def printed(card: AnyCard) -> Printed:
     values overlap, so they are never mixed as keys."""
     if isinstance(card, Card):
         return card
-    return _shared().get(card, card.code)
+    return _chan_by_code().get(card.code, card.code)
 
 
 @functools.cache
-def _shared() -> dict[TomCard, Card]:
-    """Each Tổ tôm kind that Chắn has → Chắn's card (made when a Tổ tôm card is first drawn)."""
-    from engine.totom.cards import ALL_CARDS
-
-    return {c: Card.parse(c.code) for c in ALL_CARDS if c.code not in NEW_CODES}
+def _chan_by_code() -> dict[str, Card]:
+    """Chắn's cards by their codes, which Tổ tôm's cards of the same kinds share (T1.3)."""
+    return {c.code: c for c in Card}
 
 
 def card_height(width: float) -> int:
@@ -109,7 +107,8 @@ class CardArt:
         surface = self._faces.get(key)
         if surface is None:
             if isinstance(kind, str):
-                surface = self._tom_face(kind, width, height)
+                assert not isinstance(card, Card)  # only Tổ tôm's cards print as a code
+                surface = self._tom_face(card, width, height)
             else:
                 surface = self._paper(width, height, kind.is_red).copy()
                 if kind is Card.CC:
@@ -228,21 +227,16 @@ class CardArt:
         self._inscribe(surface, RANK_HAN[card.rank], "vns".index(card.suit or "v"), card.code,
                        card.name_vi, card.is_red, card.picture)
 
-    def _tom_face(self, code: str, width: int, height: int) -> pygame.Surface:
+    def _tom_face(self, card: TomCard, width: int, height: int) -> pygame.Surface:
         """One of the five faces only Tổ tôm has (TOTOM T1.2): a nhất, ông cụ, thang thang."""
-        from engine.totom.cards import RANK_HAN as TOM_RANK_HAN
-        from engine.totom.cards import parse_card
-
-        card = parse_card(code)
         surface = self._paper(width, height, card.is_red).copy()
-        yeu_do = YEU_DO.get(code)
-        if yeu_do is None:
-            suit = card.suit or "v"
-            self._inscribe(surface, TOM_RANK_HAN[0], "vns".index(suit), code, card.name_vi,
-                           card.is_red, None)
+        yeu_do = YEU_DO.get(card.code)
+        if yeu_do is None:  # a nhất: its Hán is 一 and its suit's character
+            self._inscribe(surface, card.han[0], "vns".index(card.suit or "v"), card.code,
+                           card.name_vi, card.is_red, None)
         else:
             above, below, emblem = yeu_do
-            box = self._cartouche(surface, code)
+            box = self._cartouche(surface, card.code)
             # on a narrow card "Thang" cannot fit even at the smallest size: the emblem and
             # the code say which card it is (chi chi, drawn as Chắn always drew it, spills)
             if self._text.size(above, Face.SERIF_BOLD, self._name_px(box, above))[0] <= box.w:

@@ -6,6 +6,7 @@ khe to the cái's — and at the end the winner's judged arrangement drawn as gr
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from desktop.chieu.dealing import PILE_KEY
 from desktop.chieu.faces import RATIO
@@ -16,9 +17,11 @@ from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.tom_drawing import TomDrawing
 from desktop.chieu.tom_melds import draw_meld, meld_label
-from desktop.chieu.tom_table import points_text, result_line
+from desktop.chieu.tom_table import result_line
 from desktop.chieu.tom_view import Arranged, ChoCai, ChoCaiStep
-from engine.totom.cards import Card
+
+if TYPE_CHECKING:  # desktop reaches Tổ tôm's cards through the views it is given
+    from engine.totom.cards import Card
 
 CARD_BADGE = (90, 64, 36)
 GROUP_KEY = "group"  # Hit(BUTTON, key=GROUP_KEY, index=g): a group of the arrangement
@@ -143,7 +146,7 @@ def arrangement(d: TomDrawing) -> None:
     sub = pygame.Rect(head.x, head.bottom, head.w, d.px(20))
     parts = [result.call] if result.call else []
     if result.score is not None:
-        parts.append(f"{points_text(result.score, d.lang, False)} {d.w('points')}")
+        parts.append(f"{result.score} {d.w('points')}")
     if result.verdict:
         parts.append(d.w(f"verdict_{result.verdict}"))
     swatch = d.px(14)

@@ -5,6 +5,7 @@ can be read off it (TOTOM T3.2, T3.3)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from desktop.chieu.drawing import name_plate
 from desktop.chieu.faces import RATIO
@@ -18,7 +19,9 @@ from desktop.chieu.text import Face
 from desktop.chieu.tom_drawing import TomDrawing
 from desktop.chieu.tom_layout import HAND_CARDS, HAND_LABEL, HAND_RAISE
 from desktop.chieu.tom_melds import draw_meld
-from engine.totom.cards import Card
+
+if TYPE_CHECKING:  # desktop reaches Tổ tôm's cards through the views it is given
+    from engine.totom.cards import Card
 
 SECTIONS = ("v", "n", "s", "yeu")
 HAND_CAP = 54  # widest hand card

@@ -12,7 +12,7 @@ or a hạ trùng carry a gold dot.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang, word
@@ -21,7 +21,9 @@ from desktop.chieu.paint import GOLD, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.tom_view import Lay, TomMeld
-from engine.totom.cards import Card
+
+if TYPE_CHECKING:  # desktop reaches Tổ tôm's cards through the views it is given
+    from engine.totom.cards import Card
 
 RUN_STEP = 0.28  # of a card's height: how much of each card of a run shows above the next
 TRUNG_SHIFT = 1.06  # of a card's width: where a run's quân trùng lies, beside its twin

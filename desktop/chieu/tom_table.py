@@ -21,14 +21,6 @@ from desktop.chieu.tom_view import Lay, TomMeld
 DEBT = (120, 60, 150)  # the chèo đò badge: a debt, not an offence
 
 
-def points_text(points: float, lang: str, signed: bool = True) -> str:
-    """A number of points as the hội shows it: +12, -12,5 (a share at P = 4 is 12.5, T8.1)."""
-    text = str(round(points)) if float(points).is_integer() else f"{points:.1f}"
-    if lang == "vi":
-        text = text.replace(".", ",")
-    return f"+{text}" if signed and points > 0 else text
-
-
 def scoreboard(d: TomDrawing) -> None:
     """The hội: the pool left (T8.1), and every player's result and debt (T6.6)."""
     rect = d.layout.scoreboard
@@ -44,8 +36,7 @@ def scoreboard(d: TomDrawing) -> None:
     pool = pygame.Rect(head.x, head.bottom, head.w, d.px(18))
     if hoi is not None:
         text = d.w("open_hoi") if hoi.pool is None else (
-            f"{d.w('pool')}: {points_text(hoi.pool, d.lang, False)} / {hoi.hoi_points} "
-            f"{d.w('points')}")
+            f"{d.w('pool')}: {hoi.pool} / {hoi.hoi_points} {d.w('points')}")
         p.label(text, Face.SANS, 13, DIM, pool, "midleft", role="scoreboard")
     players = d.view.players
     top = pool.bottom + d.px(3)
@@ -57,8 +48,8 @@ def scoreboard(d: TomDrawing) -> None:
             pygame.draw.circle(p.surface, GOLD, (row.x + d.px(4), row.centery), d.px(4))
         points = hoi.points[seat] if hoi is not None and seat < len(hoi.points) else None
         score_box = pygame.Rect(row.right - d.px(52), row.y, d.px(52), row.h)
-        p.label("—" if points is None else points_text(points, d.lang), Face.SANS_BOLD, 14,
-                CREAM, score_box, "midright", role="scoreboard")
+        p.label("—" if points is None else points, Face.SANS_BOLD, 14, CREAM, score_box,
+                "midright", role="scoreboard")
         right = score_box.x - d.px(4)
         debt = hoi.debts[seat] if hoi is not None and seat < len(hoi.debts) else 0
         if debt > 0:

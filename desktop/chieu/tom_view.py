@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from typing import TYPE_CHECKING
 
 from desktop.chieu.hitmap import Hit
 from desktop.chieu.labels import Lang
 from desktop.chieu.view import Prompt, seat_name
-from engine.totom.arrange import Arrangement
-from engine.totom.cards import Card
-from engine.totom.melds import GroupType
-from engine.totom.position import MatMeld
+
+if TYPE_CHECKING:  # the layers above reach a ruleset only through its face (tests/test_layers)
+    from engine.totom.arrange import Arrangement
+    from engine.totom.cards import Card
+    from engine.totom.position import MatMeld
 
 
 class Lay(StrEnum):
@@ -124,9 +126,11 @@ class Hoi:
     """The hội on the scoreboard (T8): the pool, each player's result and debt (T6.6)."""
 
     game_no: int | None = None
-    pool: float | None = None  # points left in the pool; None in open mode (T8.5)
+    # numbers as the controller writes them (desktop.i18n.amount: "+2", "-12,5" — a share at
+    # P = 4 is 12.5, T8.1); the chiếu, drawn without Qt, writes no decimal itself
+    pool: str | None = None  # points left in the pool; None in open mode (T8.5)
     hoi_points: int = 50
-    points: tuple[float, ...] = ()  # per seat: received − share (T8.4), or the tally (T8.5)
+    points: tuple[str, ...] = ()  # per seat: received − share (T8.4), or the tally (T8.5)
     debts: tuple[int, ...] = ()  # per seat: ù owed to the làng (chèo đò, T6.6)
 
 
@@ -207,8 +211,8 @@ class TomView:
         return self.cua[cua] if cua < len(self.cua) else ()
 
 
-_LAYS = {GroupType.BI: Lay.BI, GroupType.DOC: Lay.DOC, GroupType.SP: Lay.SP,
-         GroupType.YEU: Lay.YEU}
+# the engine's group types (engine.totom.melds.GroupType, a StrEnum) that lie one way each
+_LAYS = {"bi": Lay.BI, "doc": Lay.DOC, "sp": Lay.SP, "yeu": Lay.YEU}
 
 
 def mat_meld(meld: MatMeld, giong: Lay = Lay.PHONG, seen: bool = True,

@@ -16,9 +16,9 @@ from desktop.chieu.labels import _WORDS
 from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
-from desktop.chieu.tom_samples import TOM_NAMES_EN, TOM_NAMES_VI
 from engine.chan.cards import ALL_CARDS as CHAN_CARDS
 from engine.totom.cards import ALL_CARDS, RANK_HAN, SUIT_HAN, Card
+from tests.tom_views import TOM_NAMES_EN, TOM_NAMES_VI
 
 # hand cards (54 at 1280 × 800, about 35 at 1024 × 640), cửa cards, mat cards down to the
 # smallest a crowded mat shrinks to

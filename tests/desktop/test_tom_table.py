@@ -22,13 +22,6 @@ from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
 from desktop.chieu.tom_layout import make_tom_layout
 from desktop.chieu.tom_melds import draw_meld, meld_height, meld_width
-from desktop.chieu.tom_samples import (
-    cho_cai_view,
-    midgame_view,
-    opening_view,
-    sample_views,
-    won_view,
-)
 from desktop.chieu.tom_scene import draw_tom
 from desktop.chieu.tom_view import ChoCaiStep, Lay, TomMeld, TomView, mat_meld
 from desktop.chieu.tom_widget import TomWidget
@@ -36,6 +29,13 @@ from desktop.chieu.view import Prompt
 from desktop.qt import QPoint, Qt
 from engine.totom.cards import DECK, Card, parse_cards
 from engine.totom.position import MatMeld
+from tests.tom_views import (
+    cho_cai_view,
+    midgame_view,
+    opening_view,
+    sample_views,
+    won_view,
+)
 
 SIZES = ((1280, 800), (1024, 640))
 HIDPI = (2560, 1600)
@@ -313,6 +313,11 @@ def test_the_scoreboard_shows_the_pool_and_each_debt(scene: Scene) -> None:
     open_play = dataclasses.replace(view.hoi, pool=None)
     hits = draw(scene, dataclasses.replace(view, hoi=open_play), (1280, 800))
     assert "chơi tự do" in [box.text for box in hits.texts]
+    four = midgame_view(4)  # shares of 12.5, written by the controller as the language does
+    assert four.hoi is not None and "-12,5" in four.hoi.points
+    hits = draw(scene, four, (1024, 640))
+    board = [box.text for box in hits.texts if box.role == "scoreboard"]
+    assert board.count("-12,5") == 3 and "-0,5" in board
 
 
 def test_long_names_are_cut_not_spilled(scene: Scene) -> None:
@@ -393,7 +398,7 @@ SCENE_ONLY = """
 import sys
 from desktop.chieu.frame import Frame
 from desktop.chieu.scene import Scene
-from desktop.chieu.tom_samples import midgame_view
+from tests.tom_views import midgame_view
 from desktop.chieu.tom_scene import draw_tom
 from desktop.chieu.sdl import pygame
 draw_tom(Scene(), Frame(640, 400).surface, midgame_view())

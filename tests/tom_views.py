@@ -4,6 +4,10 @@ Built from the engine's pure parts (engine/totom: the deal, cho cái, positions,
 arrangement and the call), never from a game state machine: the opening of a seeded deal with
 its khàn face down, a hand-made mid-game with every kind of mat meld, the cho cái step by step,
 and T7.7's chi nẩy won and judged. Every sample holds each kind at most four times (T1.1).
+
+They live here, not in desktop/chieu/ beside Chắn's samples.py, because desktop/ may reach a
+ruleset only through its face (tests/test_layers.py) and Tổ tôm has none yet; tools/ and bench/
+import them as tools/screenshots_names.py imports tests.hostile_names.
 """
 
 from __future__ import annotations
@@ -48,11 +52,15 @@ def _names(players: int, lang: str) -> tuple[str, ...]:
     return names[:4] if players == 4 else names
 
 
-def _hoi(players: int) -> Hoi:
-    """A hội in its fourth game: one paid ù (12) taken, one player rowing the boat."""
+def _hoi(players: int, lang: str) -> Hoi:
+    """A hội in its fourth game: one paid ù (12) taken, one player rowing the boat. The
+    numbers written as desktop.i18n.amount writes them (a share at P = 4 is 12.5)."""
     share = 50 / players
     points = [-share, 12 - share, -share, -share, -share][:players]
-    return Hoi(game_no=4, pool=38, hoi_points=50, points=tuple(points),
+    text = [f"{p:+g}" if p else "0" for p in points]
+    if lang == "vi":
+        text = [t.replace(".", ",") for t in text]
+    return Hoi(game_no=4, pool="38", hoi_points=50, points=tuple(text),
                debts=(0, 0, 1, 0, 0)[:players])
 
 
@@ -86,7 +94,7 @@ def opening_view(players: int = 5, lang: str = "vi", seed: int | None = None) ->
     return TomView(
         players=players, seat=0, hand=hand, hand_sizes=tuple(sizes), mats=tuple(mats),
         cua=((),) * players, noc_left=len(deal.noc), cai_seat=deal.cai_seat, a=deal.a,
-        b=deal.b, actor=deal.cai_seat, doing="phase_discard", hoi=_hoi(players),
+        b=deal.b, actor=deal.cai_seat, doing="phase_discard", hoi=_hoi(players, lang),
         names=_names(players, lang), lang=_lang(lang), message=message,
         prompts=(Prompt("discard", hint="Enter", primary=True),
                  Prompt("bat_thuc", hint="T"), Prompt("win", hint="U", enabled=False)),
@@ -155,7 +163,7 @@ def midgame_view(players: int = 5, lang: str = "vi", seed: int = 7) -> TomView:
     return TomView(
         players=players, seat=0, hand=hand, hand_sizes=tuple(sizes), mats=tuple(mats),
         cua=tuple(piles), noc_left=len(rest), cai_seat=2, a=Card.N7, b=Card.V3, actor=0,
-        doing="phase_play", live=Live(players - 1, _LIVE), hoi=_hoi(players),
+        doing="phase_play", live=Live(players - 1, _LIVE), hoi=_hoi(players, lang),
         names=_names(players, lang), lang=_lang(lang), message=message,
         prompts=(Prompt("eat", hint="A", primary=True), Prompt("draw", hint="B"),
                  Prompt("phong", hint="P", enabled=False), Prompt("win", hint="U",
@@ -180,7 +188,7 @@ def cho_cai_view(step: ChoCaiStep = ChoCaiStep.COUNT, players: int = 5, lang: st
                    lang)
     return TomView(players=players, seat=0, hand_sizes=(0,) * players,
                    mats=((),) * players, cua=((),) * players, cai_seat=piles.cai_seat,
-                   cho_cai=c, hoi=_hoi(players), names=_names(players, lang),
+                   cho_cai=c, hoi=_hoi(players, lang), names=_names(players, lang),
                    lang=_lang(lang), message=message,
                    prompts=(Prompt("next", label=_say("Tiếp", "Next", lang), hint="Enter",
                                    primary=True),))
