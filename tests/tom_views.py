@@ -153,8 +153,11 @@ def midgame_view(players: int = 5, lang: str = "vi", seed: int = 7) -> TomView:
     del rest[:sizes[0] + sum(sizes[1:])]  # the others' hands
     piles: list[tuple[Card, ...]] = []
     for n_cua in (2, 3, 2, 2, 1)[:players]:  # what is left is the nọc
-        piles.append(tuple(rest[:n_cua]))
-        del rest[:n_cua]
+        # no yêu lies in a cửa: it is never discarded and must be eaten when drawn (T4.10)
+        pile = tuple([c for c in rest if not c.is_yeu][:n_cua])
+        for c in pile:
+            rest.remove(c)
+        piles.append(pile)
     piles[-1] = (*piles[-1], _LIVE)
     message = _say("Quân thất vạn ở cửa trên nối được phu dọc của bạn: ăn gá, hoặc bốc.",
                    "Thất vạn in your cửa trên extends your run: eat it onto the run, or draw.",

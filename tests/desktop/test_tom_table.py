@@ -442,6 +442,7 @@ def test_the_mid_game_sample_is_a_real_table_of_120_cards(players: int) -> None:
         for m in melds:
             seen.update(m.cards + m.added + m.trung)
     assert max(seen.values()) <= 4
+    assert not any(c.is_yeu for pile in view.cua for c in pile)  # T4.10
     hidden = sum(m.hidden for melds in view.mats for m in melds)
     others = sum(view.hand_sizes[1:])
     assert sum(seen.values()) + hidden + others + view.noc_left == 120
