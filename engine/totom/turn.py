@@ -71,6 +71,8 @@ class TomTurn(TomOpening):
                     not is_phu_doc((live.card, *a.cards)) or len(a.cards) != 2:
                 raise NothingToEat(seat, a, f"{live.card} with the hand cards makes no "
                                             f"three-card run (T4.8)")
+            if self.hand_n[seat] < 3:
+                raise NothingToEat(seat, a, "no card would be left to discard (T4.8)")
         return phase
 
     def _check_ha_trung(self, a: Action[Card]) -> Phase:
