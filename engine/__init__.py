@@ -9,7 +9,9 @@ from engine import chan
 from engine.actions import Act, Action
 from engine.errors import BadCardCode, BadDeal, ChanError, IllegalAction
 from engine.game import Game, Mode, Phase
-from engine.ruleset import RULESETS, Ruleset, ruleset_named
+from engine.ruleset import RULESETS, Ruleset, games, register_package, ruleset_named
+
+register_package("to_tom", "engine.totom")  # TOTOM.md: loaded when first asked for
 
 __all__ = [
     "RULESETS",
@@ -25,5 +27,6 @@ __all__ = [
     "Ruleset",
     "__version__",
     "chan",
+    "games",
     "ruleset_named",
 ]

@@ -3,16 +3,20 @@
 Text form: ``"<seat> <act> [card]"`` — ``"0 discard 9v"``, ``"1 eat 9n"`` (the hand card),
 ``"2 draw"`` or ``"2 draw 5s"``, ``"3 pass"``, ``"1 chiu"``, ``"1 return 4s"``, ``"2 win"``,
 ``"2 decline"``, ``"2 call chi bach_thu leo:2"``. JSON form: a FORMATS.md event.
+
+``Act`` names every act of every game (FORMATS' event names); each ruleset says which it has
+(``Ruleset.acts``). ``Action`` is Chắn's event (FORMATS' first table); another game's actions
+subclass it with their own fields and forms (engine/totom/actions.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic
 
 from engine.errors import BadAction, BadCardCode
-from engine.kind import Kind
+from engine.kind import K
 from engine.ruleset import Ruleset, ruleset_named
 
 
@@ -28,6 +32,14 @@ class Act(StrEnum):
     WIN = "win"  # ù
     CALL = "call"  # xướng
     DECLINE = "decline"  # let a claim window pass (R4.2): implied in records
+    # Tổ tôm (TOTOM T4.15)
+    UP_KHAN = "up_khan"  # lay a khàn face down at the opening
+    UP_THIEN_KHAI = "up_thien_khai"  # lay a thiên khai face down at the opening
+    BAT_THUC = "bat_thuc"  # give up a khàn or thiên khai as a lưng
+    REVEAL = "reveal"  # show a thiên khai
+    PHONG = "phong"  # take the live card with a pair
+    DAY_KHAN = "day_khan"  # take the live card onto a face-down khàn
+    HA_TRUNG = "ha_trung"  # lay a copy of the live card onto one's mat run
 
     def __str__(self) -> str:
         return self.value
@@ -39,7 +51,7 @@ Call = tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(Generic[K]):
     """One decision of one seat.
 
     ``card`` is the discarded or returned card, the hand card that eats (FORMATS ``with``), or
@@ -48,7 +60,7 @@ class Action:
 
     seat: int
     act: Act
-    card: Kind | None = None
+    card: K | None = None
     cuoc: Call = ()
 
     def __post_init__(self) -> None:
@@ -80,7 +92,7 @@ class Action:
         return self.act is not Act.DECLINE
 
     @classmethod
-    def parse(cls, text: str, ruleset: Ruleset | None = None) -> Action:
+    def parse(cls, text: str, ruleset: Ruleset | None = None) -> Action[K]:
         """Read the text form (cards and cước of ``ruleset``; by default the default game's,
         FORMATS: Chắn)."""
         rs = ruleset_named() if ruleset is None else ruleset
@@ -93,8 +105,10 @@ class Action:
             raise BadAction(f"'{text}': the seat must be a number, not '{parts[0]}'") from None
         try:
             act = Act(parts[1])
+            if act not in rs.acts:
+                raise ValueError(act)
         except ValueError:
-            acts = ", ".join(a.value for a in Act)
+            acts = ", ".join(a.value for a in Act if a in rs.acts)
             raise BadAction(f"'{text}': unknown act '{parts[1]}' (one of {acts})") from None
         if act is Act.CALL:
             cuoc = []
@@ -104,7 +118,7 @@ class Action:
             return cls(seat, act, None, tuple(cuoc))
         if len(parts) > 3:
             raise BadAction(f"'{text}': too many words")
-        card = None
+        card: Any = None
         if len(parts) == 3:
             try:
                 card = rs.parse_card(parts[2])
@@ -124,7 +138,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: object, ruleset: Ruleset | None = None) -> Action:
+    def from_json(cls, data: object, ruleset: Ruleset | None = None) -> Action[K]:
         """Read a FORMATS.md event (of ``ruleset``'s game; by default Chắn's); raise BadAction
         saying what is wrong."""
         rs = ruleset_named() if ruleset is None else ruleset
@@ -136,14 +150,16 @@ class Action:
         raw_act = data.get("act")
         try:
             act = Act(raw_act if isinstance(raw_act, str) else "")
+            if act not in rs.acts:
+                raise ValueError(act)
         except ValueError:
-            acts = ", ".join(a.value for a in Act if a is not Act.DECLINE)
+            acts = ", ".join(a.value for a in Act if a is not Act.DECLINE and a in rs.acts)
             raise BadAction(f"unknown act {raw_act!r} (one of {acts})") from None
         if act is Act.DECLINE:
             raise BadAction("'decline' is never recorded: a claim window no event takes up was "
                             "declined")
         key = "with" if act is Act.EAT else "card"
-        card = None
+        card: Any = None
         if key in data:
             value = data[key]
             if not isinstance(value, str):
@@ -181,17 +197,17 @@ def _count(text: str, whole: str) -> int:
     return n
 
 
-def discard(seat: int, card: Kind) -> Action:
+def discard(seat: int, card: K) -> Action[K]:
     """Đánh ``card``."""
     return Action(seat, Act.DISCARD, card)
 
 
-def eat(seat: int, with_: Kind) -> Action:
+def eat(seat: int, with_: K) -> Action[K]:
     """Ăn the entitled card with the hand card ``with_``."""
     return Action(seat, Act.EAT, with_)
 
 
-def draw(seat: int, card: Kind | None = None) -> Action:
+def draw(seat: int, card: K | None = None) -> Action[K]:
     """Bốc the top of the nọc."""
     return Action(seat, Act.DRAW, card)
 
@@ -206,7 +222,7 @@ def chiu(seat: int) -> Action:
     return Action(seat, Act.CHIU)
 
 
-def return_(seat: int, card: Kind) -> Action:
+def return_(seat: int, card: K) -> Action[K]:
     """Trả cửa with ``card`` after a chíu."""
     return Action(seat, Act.RETURN, card)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeAlias, Union
 
 from engine.actions import Act, Action
-from engine.kind import Kind
+from engine.kind import K
 
 
 class Origin(StrEnum):
@@ -15,10 +16,11 @@ class Origin(StrEnum):
     DRAW = "draw"
     DISCARD = "discard"
     RETURN = "return"
+    REVEAL = "reveal"  # TOTOM T4.2: a thiên khai shown, open only to ù
 
 
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Generic[K]):
     """The live card: the card most recently placed in a cửa (R2.2), and who may act on it.
 
     ``home`` is the seat first entitled to it (R4.3); ``home_may_pass`` says whether that seat
@@ -26,7 +28,7 @@ class Placed:
     drawn at the nọc stop (R4.9): it can only be won on.
     """
 
-    card: Kind
+    card: K
     cua: int
     origin: Origin
     by: int
@@ -45,33 +47,33 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(Generic[K]):
     """One broken rule: its id (the ruleset's registry), who, the card the registry says an
     annotation names, the event, and the earlier event that set it up (FORMATS
     ``cause_event``)."""
 
     rule: str
     seat: int
-    card: Kind
+    card: K
     event: int
     cause_event: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class Played(Generic[K]):
     """A recorded action; ``index`` is its position in the game's events (FORMATS.md)."""
 
     index: int
-    action: Action
+    action: Action[K]
 
 
 @dataclass(frozen=True, slots=True)
-class Declined:
+class Declined(Generic[K]):
     """A seat let a claim window pass (explicitly, or because a later action implied it)."""
 
     seat: int
     act: Act  # the claim it could have made: WIN or CHIU
-    card: Kind | None  # None: a thiên ù let pass (the cái recipient discarded instead)
+    card: K | None  # None: a thiên ù let pass (the cái recipient discarded instead)
     event: int  # the event that placed the card (for thiên ù: that first discard)
 
 
@@ -84,22 +86,22 @@ class EndKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Generic[K]):
     """The end of a game: who won on which card, and how."""
 
     kind: EndKind
     winner: int | None = None
-    card: Kind | None = None  # W; None for thiên ù
+    card: K | None = None  # W; None for thiên ù
     chiu_u: bool = False  # R5.4
     thien_u: bool = False  # R5.2
     win_event: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Ended:
+class Ended(Generic[K]):
     """The game has ended."""
 
-    outcome: Outcome
+    outcome: Outcome[K]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,4 +114,5 @@ class BecameBao:
     rule: str = ""
 
 
-Event = Played | Declined | Ended | Violation | BecameBao
+# Written bare, Chắn's (engine/kind.py); a ruleset's game says Event[its Card].
+Event: TypeAlias = Union[Played[K], Declined[K], Ended[K], Violation[K], BecameBao]  # noqa: UP007

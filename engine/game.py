@@ -14,6 +14,12 @@ seat, the judges, the cước, the settlement — and the words of the core's me
 The phase says what kind of decision is pending and ``actor`` whose it is; ``legal_actions()``
 lists the actor's choices; ``apply(action)`` returns the events it caused. A game rebuilt from
 its deal and recorded actions equals the live one.
+
+Automations (STYLE.md: duties the lesson player can leave to the game or walk a learner through)
+are switches named by the ruleset (``AUTOMATIONS``); with some on, ``apply`` lets the ruleset
+add the steps a duty asks before an action (``_before``), complete the action (``_completed``)
+and take the steps that follow by themselves (``_automatic``). Each such step is an ordinary
+recorded action, so the record replays with every switch off. Chắn has none.
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ from engine.events import (
     Violation,
 )
 from engine.faces import ActionFaces
-from engine.kind import Kind
+from engine.kind import K
+from engine.observation import SeatView
 from engine.registry import Explanation
 
 
@@ -52,6 +59,8 @@ class Phase(StrEnum):
     """What kind of decision is pending."""
 
     OPENING = "opening"  # the cái declares a dealt win (thiên ù) or discards first
+    LAY = "lay"  # before that, a seat lays its khàn and thiên khai face down (TOTOM T4.1)
+    SHOW = "show"  # before the first draw, a seat shows its thiên khai (TOTOM T4.2)
     CLAIM = "claim"  # a claimant takes the live card out of turn (ù, chíu…) or lets it pass
     PLAY = "play"  # the entitled player eats, draws or says dưới
     DISCARD = "discard"  # after eating, the eater discards
@@ -68,12 +77,12 @@ class Mode(StrEnum):
     REAL = "real"
 
 
-Check = Callable[[Any, Action], Phase]
-Do = Callable[[Any, Action, Phase, list[Violation], list[Event]], None]
+Check = Callable[[Any, Any], Phase]
+Do = Callable[[Any, Any, Phase, list[Any], list[Any]], None]
 Steps = dict[Act, tuple[Check, Do, bool]]
 
 
-class Game(ActionFaces):
+class Game(ActionFaces[K]):
     """The state of one game and the only place it changes (a ruleset's subclass is played)."""
 
     # The actions every ruleset has: act → (check method, do method, judged by faults_of).
@@ -98,22 +107,28 @@ class Game(ActionFaces):
     SHARED: ClassVar[tuple[str, ...]] = (
         "deal", "rules", "mode", "players", "phase", "actor", "noc_pos", "live", "entitled",
         "may_pass", "window_open", "claim_pos", "outcome", "_taken_from", "_noc", "thong_seat",
-        "last_drawer", "verdict", "settlement")
+        "last_drawer", "verdict", "settlement", "automations")
     # The ruleset's cards (its card type's values) and the most seats it seats: moves() hands
     # out interned actions (it is on the computer players' hot path).
-    CARDS: ClassVar[tuple[Kind, ...]] = ()
+    CARDS: ClassVar[tuple[Any, ...]] = ()
     SEATS: ClassVar[int] = 0
     CARD_ACTS: ClassVar[tuple[Act, ...]] = (Act.DISCARD, Act.RETURN)
+    # Acts whose actions carry more than a card (a call, a ruleset's fields): never interned.
+    UNINTERNED: ClassVar[frozenset[Act]] = frozenset({Act.CALL})
     _STEPS: ClassVar[Steps] = {}
-    _SIMPLE: ClassVar[dict[tuple[int, Act], Action]] = {}
-    _BY_CARD: ClassVar[dict[Act, list[list[Action]]]] = {}
-    _DISCARDS: ClassVar[list[list[Action]]] = []
-    _RETURNS: ClassVar[list[list[Action]]] = []
+    _SIMPLE: ClassVar[dict[tuple[int, Act], Any]] = {}  # interned Action[K]s
+    _BY_CARD: ClassVar[dict[Act, list[list[Any]]]] = {}
+    _DISCARDS: ClassVar[list[list[Any]]] = []
+    _RETURNS: ClassVar[list[list[Any]]] = []
+
+    # The automations the ruleset offers (switches, by name); a game holds those that are on.
+    AUTOMATIONS: ClassVar[frozenset[str]] = frozenset()
 
     __slots__ = (
         "_noc",
         "_taken_from",
         "actor",
+        "automations",
         "claim_pos",
         "claims",
         "cua",
@@ -147,9 +162,10 @@ class Game(ActionFaces):
         cls._STEPS = {act: (getattr(cls, check), getattr(cls, do), judged)
                       for act, (check, do, judged) in cls.ACTIONS.items()}
         seats = range(cls.SEATS)
-        cls._SIMPLE = {(s, act): Action(s, act) for s in seats for act in cls.ACTIONS
-                       if act not in cls.CARD_ACTS and act is not Act.CALL}
-        cls._BY_CARD = {act: [[Action(s, act, c) for c in cls.CARDS] for s in seats]
+        make = cls.ACTION
+        cls._SIMPLE = {(s, act): make(s, act) for s in seats for act in cls.ACTIONS
+                       if act not in cls.CARD_ACTS and act not in cls.UNINTERNED}
+        cls._BY_CARD = {act: [[make(s, act, c) for c in cls.CARDS] for s in seats]
                         for act in cls.CARD_ACTS}
         cls._DISCARDS = cls._BY_CARD.get(Act.DISCARD, [])
         cls._RETURNS = cls._BY_CARD.get(Act.RETURN, [])
@@ -163,31 +179,32 @@ class Game(ActionFaces):
         self.hand: list[Any] = [self._pack(h) for h in deal.hands]  # the ruleset's form
         self.hand_n: list[int] = [len(h) for h in deal.hands]
         self.mats: list[list[Any]] = [[] for _ in range(self.players)]
-        self.cua: list[list[Kind]] = [[] for _ in range(self.players)]
-        self._noc: Sequence[Kind] = deal.noc
+        self.cua: list[list[K]] = [[] for _ in range(self.players)]
+        self._noc: Sequence[K] = deal.noc
         self.noc_pos = 0
-        self.live: Placed | None = None
+        self.live: Placed[K] | None = None
         self.entitled: int = deal.cai_seat
         self.may_pass = False
         self.window_open = False
         self.claims: list[Claim] = []
         self.claim_pos = 0
-        self.record: list[Action] = []
-        self.log: list[Event] = []
-        self.outcome: Outcome | None = None
-        self._taken_from: Placed | None = None  # the card taken out of turn, until trả cửa
+        self.record: list[Action[K]] = []
+        self.log: list[Event[K]] = []
+        self.outcome: Outcome[K] | None = None
+        self._taken_from: Placed[K] | None = None  # the card taken out of turn, until trả cửa
         self.hist: list[Any] = [self._new_history() for _ in range(self.players)]
         self.thong_seat = thong_seat  # who may call thông (from the session)
         self.last_drawer: int | None = None
         self.verdict: Any = None
         self.settlement: Any = None
-        self.violations: list[Violation] = []
+        self.violations: list[Violation[K]] = []
+        self.automations: frozenset[str] = frozenset()
         self.phase = Phase.OPENING
         self.actor: int | None = deal.cai_seat
 
     # ------------------------------------------------------------------ the ruleset's hooks
 
-    def _pack(self, cards: Iterable[Kind]) -> Any:
+    def _pack(self, cards: Iterable[K]) -> Any:
         """A dealt hand in the ruleset's form."""
         raise NotImplementedError
 
@@ -208,13 +225,13 @@ class Game(ActionFaces):
         """The kinds the seat holds, ascending (what it may discard)."""
         raise NotImplementedError
 
-    def _claimants(self, card: Kind, origin: Origin, by: int, home: int,
+    def _claimants(self, card: K, origin: Origin, by: int, home: int,
                    final: bool) -> list[Claim]:
         """Every claim on a placed card (kinds of CLAIM_KINDS), the seats in play order from
         the entitled seat ``home``; the core orders them by kind."""
         raise NotImplementedError
 
-    def _take_moves(self, seat: int) -> list[Action]:
+    def _take_moves(self, seat: int) -> list[Action[K]]:
         """The entitled seat's ways of taking the live card (before drawing or dưới)."""
         raise NotImplementedError
 
@@ -222,14 +239,14 @@ class Game(ActionFaces):
         """Whether the cái's dealt hand wins by itself (thiên ù)."""
         raise NotImplementedError
 
-    def _verify_may_act(self, seat: int, a: Action) -> None:
+    def _verify_may_act(self, seat: int, a: Action[K]) -> None:
         """Raise if the seat may not make this kind of move at all (a báo seat, R4.8)."""
 
     def _why_no_win(self, seat: int) -> str:
         """Why the seat may not declare ù now."""
         raise NotImplementedError
 
-    def _won(self, seat: int, card: Kind | None, win_event: int) -> Outcome:
+    def _won(self, seat: int, card: K | None, win_event: int) -> Outcome[K]:
         """A legitimate win by ``seat`` on ``card`` (None: thiên ù): keep what the cước
         are judged on; the outcome."""
         raise NotImplementedError
@@ -254,11 +271,11 @@ class Game(ActionFaces):
         """The winner's true cước in canonical order; empty before a win."""
         raise NotImplementedError
 
-    def faults_of(self, a: Action) -> list[Violation]:
+    def faults_of(self, a: Action[K]) -> list[Violation[K]]:
         """The rules ``a`` would break if applied now (the ruleset's judges)."""
         return []
 
-    def _judged(self, faults: list[Violation], events: list[Event]) -> None:
+    def _judged(self, faults: list[Violation[K]], events: list[Event[K]]) -> None:
         """Record the faults of the event just played (the ruleset adds what they cause)."""
         for v in faults:
             self.hist[v.seat].faults.append(v)
@@ -268,20 +285,20 @@ class Game(ActionFaces):
     def _note_decline(self, seat: int) -> None:
         """The entitled seat leaves the live card (by drawing or dưới)."""
 
-    def _note_played(self, seat: int, card: Kind, event: int, own_cua: bool) -> None:
+    def _note_played(self, seat: int, card: K, event: int, own_cua: bool) -> None:
         """The seat put ``card`` into a cửa (a discard, or trả cửa; ``own_cua``: its own)."""
 
     def _note_passed(self, seat: int) -> None:
         """The seat said dưới on its own draw."""
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> SeatView[K]:
         """What ``seat`` may know: its own hand and everything public."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ queries
 
     @classmethod
-    def replay(cls, deal: Any, actions: Iterable[Action], rules: Any = None,
+    def replay(cls, deal: Any, actions: Iterable[Action[K]], rules: Any = None,
                mode: Mode = Mode.REAL, thong_seat: int | None = None,
                complete: bool = False) -> Self:
         """Rebuild a game from its deal and its actions (recorded or live).
@@ -331,7 +348,7 @@ class Game(ActionFaces):
             return ()
         return tuple(self.claims[self.claim_pos:])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Action[K]]:
         """The actor's possible actions (never a false win, which only real mode accepts).
 
         In strict mode moves that break a rule are left out while another move exists.
@@ -343,7 +360,7 @@ class Game(ActionFaces):
                 return clean
         return moves
 
-    def moves(self) -> list[Action]:
+    def moves(self) -> list[Action[K]]:
         """Every action the actor could physically take, faults included (what strict mode
         filters); like legal_actions(), never a false win."""
         phase = self.phase
@@ -368,10 +385,10 @@ class Game(ActionFaces):
             table = self._RETURNS[actor]
             return [table[k] for k in self._kinds_in_hand(actor)]
         if phase is Phase.CALL:
-            return [Action(actor, Act.CALL, None, self.true_call())]
+            return [self.ACTION(actor, Act.CALL, None, self.true_call())]
         return []
 
-    def explain(self, a: Action) -> tuple[Explanation, ...]:
+    def explain(self, a: Action[K]) -> tuple[Explanation, ...]:
         """Teaching mode: every rule ``a`` would break, with one sentence each — its faults,
         the claims it lets pass, a false win, a dealt win let pass."""
         book = self.ruleset_registry()
@@ -389,7 +406,7 @@ class Game(ActionFaces):
             out.append(book.explanation(self.FALSE_WIN, "" if live is None else str(live.card)))
         if a.act is Act.DISCARD and self.phase is Phase.OPENING and self._dealt_win(a.seat):
             out.append(book.explanation(self.LET_PASS[Act.WIN], self.SAYS["dealt_win_name"]))
-        return tuple(out)
+        return tuple(dict.fromkeys(out))  # a fault that is also a claim let pass: said once
 
     def ruleset_registry(self) -> Any:
         """The ruleset's rule registry (engine.registry)."""
@@ -402,11 +419,11 @@ class Game(ActionFaces):
 
     # ------------------------------------------------------------------ verification
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: Action[K]) -> None:
         """Raise a specific IllegalAction if ``action`` is physically impossible now."""
         self._check(action)
 
-    def can(self, action: Action) -> bool:
+    def can(self, action: Action[K]) -> bool:
         """Whether ``action`` may be applied now."""
         try:
             self._check(action)
@@ -414,7 +431,7 @@ class Game(ActionFaces):
             return False
         return True
 
-    def _check(self, a: Action) -> Phase:
+    def _check(self, a: Action[K]) -> Phase:
         """Verify and return the phase the action is taken in (CLAIM actions may close it)."""
         seat, phase = a.seat, self.phase
         if phase is Phase.OVER:
@@ -429,12 +446,12 @@ class Game(ActionFaces):
             raise IllegalAction(seat, a, "unknown act")  # pragma: no cover
         return step[0](self, a)
 
-    def _check_decline(self, a: Action) -> Phase:
+    def _check_decline(self, a: Action[K]) -> Phase:
         if self.phase is not Phase.CLAIM or self.actor != a.seat:
             raise NotYourTurn(a.seat, a, "there is no claim for this seat to let pass")
         return self.phase
 
-    def _check_turn_to_take(self, a: Action) -> Placed:
+    def _check_turn_to_take(self, a: Action[K]) -> Placed[K]:
         """The entitled seat's turn (a pending claim is declined by its acting); the live
         card."""
         seat, phase = a.seat, self.phase
@@ -446,7 +463,7 @@ class Game(ActionFaces):
         assert live is not None
         return live
 
-    def _check_draw(self, a: Action) -> Phase:
+    def _check_draw(self, a: Action[K]) -> Phase:
         seat = a.seat
         live = self._check_turn_to_take(a)
         if live.final:
@@ -458,19 +475,19 @@ class Game(ActionFaces):
                                        f"{self._noc[self.noc_pos]}, not {a.card}")
         return self.phase
 
-    def _check_pass(self, a: Action) -> Phase:
+    def _check_pass(self, a: Action[K]) -> Phase:
         self._check_turn_to_take(a)
         if not self.may_pass:
             raise IllegalAction(a.seat, a, self.SAYS["pass_own"])
         return self.phase
 
-    def _check_discard(self, a: Action) -> Phase:
+    def _check_discard(self, a: Action[K]) -> Phase:
         seat, phase = a.seat, self.phase
         if seat != self.actor or phase not in (Phase.DISCARD, Phase.OPENING):
             raise NotYourTurn(seat, a, self._whose_turn())
         return self._check_held(a)
 
-    def _check_return(self, a: Action) -> Phase:
+    def _check_return(self, a: Action[K]) -> Phase:
         seat, phase = a.seat, self.phase
         if seat != self.actor or phase is not Phase.RETURN:
             if phase is not Phase.RETURN:
@@ -478,13 +495,13 @@ class Game(ActionFaces):
             raise NotYourTurn(seat, a, self._whose_turn())
         return self._check_held(a)
 
-    def _check_held(self, a: Action) -> Phase:
+    def _check_held(self, a: Action[K]) -> Phase:
         assert a.card is not None
         if not self._holds(a.seat, a.card):
             raise CardNotHeld(a.seat, a, f"{a.card} is not in this seat's hand")
         return self.phase
 
-    def _check_win(self, a: Action) -> Phase:
+    def _check_win(self, a: Action[K]) -> Phase:
         seat, phase = a.seat, self.phase
         self._verify_may_act(seat, a)
         if phase is Phase.OPENING:
@@ -499,12 +516,12 @@ class Game(ActionFaces):
             return phase  # a false win: judged, not refused
         raise IllegalAction(seat, a, self._why_no_win(seat))
 
-    def _check_call(self, a: Action) -> Phase:
+    def _check_call(self, a: Action[K]) -> Phase:
         if self.phase is not Phase.CALL or a.seat != self.actor:
             raise NotYourTurn(a.seat, a, self.SAYS["call_after"])
         return self.phase
 
-    def _closing_pass(self, a: Action) -> bool:
+    def _closing_pass(self, a: Action[K]) -> bool:
         """The nọc stop (FORMATS reading rule): once a game has ended drawn on the nọc-stop
         card, its drawer may still say dưới on it, once, as the next event; it changes
         nothing."""
@@ -525,8 +542,48 @@ class Game(ActionFaces):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> list[Event]:
-        """Verify and apply an action; return the events it caused."""
+    def apply(self, action: Action[K]) -> list[Event[K]]:
+        """Verify and apply an action; return the events it caused (with the automations that
+        are on, also those of the steps they take around it)."""
+        if self.automations:
+            return self._apply_automated(action)
+        return self._apply_one(action)
+
+    def _apply_automated(self, action: Action[K]) -> list[Event[K]]:
+        """The steps a duty asks first, the action (completed), then the steps that follow by
+        themselves (see the module docstring)."""
+        self._check(action)
+        events: list[Event[K]] = []
+        for step in self._before(action):
+            events += self._apply_one(step)
+        events += self._apply_one(self._completed(action))
+        events += self.automate()
+        return events
+
+    def automate(self) -> list[Event[K]]:
+        """Take the steps the automations that are on take by themselves now; their events."""
+        events: list[Event[K]] = []
+        while self.automations:
+            step = self._automatic()
+            if step is None:
+                break
+            events += self._apply_one(step)
+        return events
+
+    def _before(self, action: Action[K]) -> list[Action[K]]:
+        """The steps an automation takes before ``action`` (a duty it would otherwise miss)."""
+        return []
+
+    def _completed(self, action: Action[K]) -> Action[K]:
+        """``action`` as an automation completes it."""
+        return action
+
+    def _automatic(self) -> Action[K] | None:
+        """The step an automation takes by itself now, if any."""
+        return None
+
+    def _apply_one(self, action: Action[K]) -> list[Event[K]]:
+        """Verify and apply one action; return the events it caused."""
         act = action.act
         step = self._STEPS.get(act)
         if step is None or self.phase is Phase.OVER or not 0 <= action.seat < self.players:
@@ -535,7 +592,7 @@ class Game(ActionFaces):
         else:
             phase = step[0](self, action)
         _, do, judged = step
-        events: list[Event] = []
+        events: list[Event[K]] = []
         faults = self.faults_of(action) if judged else []
         if faults and self.mode is Mode.STRICT and any(
                 not self.faults_of(m) for m in self.moves()):
@@ -551,24 +608,24 @@ class Game(ActionFaces):
         self.log.extend(events)
         return events
 
-    def _do_decline(self, a: Action, phase: Phase, faults: list[Violation],
-                    events: list[Event]) -> None:
+    def _do_decline(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                    events: list[Event[K]]) -> None:
         self._decline_until(self.claim_pos + 1, events)
         self._after_claims(events)
 
-    def _do_draw(self, a: Action, phase: Phase, faults: list[Violation],
-                 events: list[Event]) -> None:
+    def _do_draw(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                 events: list[Event[K]]) -> None:
         seat = a.seat
         self._note_decline(seat)
         self.last_drawer = seat
         card = self._noc[self.noc_pos]
         self.noc_pos += 1
-        self._played(Action(seat, Act.DRAW, card) if a.card is None else a, events)
+        self._played(self.ACTION(seat, Act.DRAW, card) if a.card is None else a, events)
         final = len(self._noc) - self.noc_pos == self.rules.noc_stop
         self._place(card, seat, Origin.DRAW, seat, seat, True, final, events)
 
-    def _do_pass(self, a: Action, phase: Phase, faults: list[Violation],
-                 events: list[Event]) -> None:
+    def _do_pass(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                 events: list[Event[K]]) -> None:
         seat = a.seat
         live = self.live
         if phase is Phase.OVER or (live is not None and live.final):
@@ -586,8 +643,8 @@ class Game(ActionFaces):
         self.may_pass = False
         self.phase, self.actor = Phase.PLAY, self.entitled
 
-    def _do_discard(self, a: Action, phase: Phase, faults: list[Violation],
-                    events: list[Event]) -> None:
+    def _do_discard(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                    events: list[Event[K]]) -> None:
         seat, card = a.seat, a.card
         assert card is not None
         if phase is Phase.OPENING and self._dealt_win(seat):  # a dealt win let pass
@@ -600,8 +657,8 @@ class Game(ActionFaces):
         self._place(card, seat, Origin.DISCARD, seat, (seat + 1) % self.players, False, False,
                     events)
 
-    def _do_return(self, a: Action, phase: Phase, faults: list[Violation],
-                   events: list[Event]) -> None:
+    def _do_return(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                   events: list[Event[K]]) -> None:
         seat, card = a.seat, a.card
         assert card is not None
         x = self._taken_from
@@ -617,15 +674,15 @@ class Game(ActionFaces):
             home, may_pass = (x.cua + 1) % self.players, False
         self._place(card, x.cua, Origin.RETURN, seat, home, may_pass, False, events)
 
-    def _take_out_of_turn(self, seat: int, live: Placed) -> None:
+    def _take_out_of_turn(self, seat: int, live: Placed[K]) -> None:
         """A seat took the live card out of turn (a ruleset's claim): it returns a card into
         the same cửa next (trả cửa), which keeps the turn order."""
         self._close_window()
         self._taken_from = live
         self.phase, self.actor = Phase.RETURN, seat
 
-    def _do_win(self, a: Action, phase: Phase, faults: list[Violation],
-                events: list[Event]) -> None:
+    def _do_win(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                events: list[Event[K]]) -> None:
         seat = a.seat
         self._played(a, events)
         win_event = len(self.record) - 1
@@ -648,8 +705,8 @@ class Game(ActionFaces):
         self.outcome = self._won(seat, live.card, win_event)
         self.phase, self.actor = Phase.CALL, seat
 
-    def _do_call(self, a: Action, phase: Phase, faults: list[Violation],
-                 events: list[Event]) -> None:
+    def _do_call(self, a: Action[K], phase: Phase, faults: list[Violation[K]],
+                 events: list[Event[K]]) -> None:
         self._played(a, events)
         self.verdict = self._judge_call(a.cuoc)
         self.settlement = self._settle_win(a.seat)
@@ -657,7 +714,7 @@ class Game(ActionFaces):
         assert self.outcome is not None
         events.append(Ended(self.outcome))
 
-    def finish(self) -> list[Event]:
+    def finish(self) -> list[Event[K]]:
         """A complete record ends on the last nọc card: its pending claims were declined.
 
         Records never hold declines (FORMATS.md), so a replayed game whose nọc stop card was
@@ -668,13 +725,13 @@ class Game(ActionFaces):
         live = self.live
         if self.phase is not Phase.CLAIM or live is None or not live.final:
             return []
-        events: list[Event] = []
+        events: list[Event[K]] = []
         self._decline_until(len(self.claims), events)
         self._after_claims(events)
         self.log.extend(events)
         return events
 
-    def _played(self, action: Action, events: list[Event]) -> None:
+    def _played(self, action: Action[K], events: list[Event[K]]) -> None:
         events.append(Played(len(self.record), action))
         self.record.append(action)
 
@@ -683,7 +740,7 @@ class Game(ActionFaces):
         self.claims = []
         self.claim_pos = 0
 
-    def _decline_until(self, stop: int, events: list[Event]) -> None:
+    def _decline_until(self, stop: int, events: list[Event[K]]) -> None:
         live = self.live
         assert live is not None
         for i in range(self.claim_pos, stop):
@@ -693,8 +750,8 @@ class Game(ActionFaces):
                 self.hist[c.seat].bo_u.append(live.event)  # a win let pass
         self.claim_pos = stop
 
-    def _place(self, card: Kind, cua: int, origin: Origin, by: int, home: int, may_pass: bool,
-               final: bool, events: list[Event]) -> None:
+    def _place(self, card: K, cua: int, origin: Origin, by: int, home: int, may_pass: bool,
+               final: bool, events: list[Event[K]]) -> None:
         """A card goes face up into a cửa: the claim window opens."""
         self.cua[cua].append(card)
         self.live = Placed(card, cua, origin, by, home, may_pass, final, len(self.record) - 1)
@@ -705,7 +762,7 @@ class Game(ActionFaces):
         self.claim_pos = 0
         self._after_claims(events)
 
-    def _claims_on(self, card: Kind, origin: Origin, by: int, home: int,
+    def _claims_on(self, card: K, origin: Origin, by: int, home: int,
                    final: bool) -> list[Claim]:
         """The claims on a placed card: each kind of CLAIM_KINDS in turn, highest first, and
         within a kind the seats in play order from the entitled seat."""
@@ -714,7 +771,7 @@ class Game(ActionFaces):
             return found
         return [c for act in self.CLAIM_KINDS for c in found if c.act is act]
 
-    def _after_claims(self, events: list[Event]) -> None:
+    def _after_claims(self, events: list[Event[K]]) -> None:
         """Ask the next claimant, or hand the card to the entitled player (or end at the
         nọc stop)."""
         if self.claim_pos < len(self.claims):
@@ -728,7 +785,7 @@ class Game(ActionFaces):
             return
         self.phase, self.actor = Phase.PLAY, self.entitled
 
-    def _end(self, outcome: Outcome, events: list[Event]) -> None:
+    def _end(self, outcome: Outcome[K], events: list[Event[K]]) -> None:
         self.outcome = outcome
         self.phase, self.actor = Phase.OVER, None
         events.append(Ended(outcome))

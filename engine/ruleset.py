@@ -11,12 +11,14 @@ its package's face (tests/test_layers.py).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.kind import Kind
 
 if TYPE_CHECKING:  # the core's modules import this one: types only, no cycle
+    from engine.actions import Act, Action
     from engine.game import Game
     from engine.registry import Registry
     from engine.session import Session
@@ -38,7 +40,11 @@ class Ruleset(Protocol):
         """Its card kinds, in its numbering (each an int enum value with a code)."""
 
     @property
-    def game_class(self) -> type[Game]:
+    def acts(self) -> frozenset[Act]:
+        """The acts of its events (FORMATS), ``decline`` included."""
+
+    @property
+    def game_class(self) -> type[Game[Any]]:
         """Its game: the core's table with its hooks and actions."""
 
     @property
@@ -68,9 +74,18 @@ class Ruleset(Protocol):
     def read_deal(self, data: object, players: int | None, rules: Any) -> Any:
         """A deal from a record's ``deal`` object (either form)."""
 
+    def parse_action(self, text: str) -> Action[Any]:
+        """An action from its text form (``"0 discard 9v"``; BadAction saying why not)."""
+
+    def read_action(self, data: object) -> Action[Any]:
+        """An action from a record's event object (BadAction saying what is wrong)."""
+
 
 RULESETS: dict[str, Ruleset] = {}
 DEFAULT_GAME = "chan"  # FORMATS: a record without "game" is Chắn
+# Rulesets known by name whose package is imported (and registers itself) the first time one
+# is asked for: a program that plays only Chắn never loads Tổ tôm's tables (engine/__init__.py).
+PACKAGES: dict[str, str] = {}
 
 
 def register(ruleset: Ruleset) -> None:
@@ -78,10 +93,25 @@ def register(ruleset: Ruleset) -> None:
     RULESETS[ruleset.name] = ruleset
 
 
+def register_package(name: str, package: str) -> None:
+    """Make a ruleset known by its name before its package is imported."""
+    PACKAGES[name] = package
+
+
+def games() -> tuple[str, ...]:
+    """Every game a record may name (FORMATS ``game``), sorted."""
+    return tuple(sorted(set(RULESETS) | set(PACKAGES)))
+
+
 def ruleset_named(name: str = DEFAULT_GAME) -> Ruleset:
     """The ruleset of a record's ``game`` (ValueError naming the known ones otherwise)."""
     try:
         return RULESETS[name]
     except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise ValueError(f"unknown game {name!r} (one of {known})") from None
+        pass
+    package = PACKAGES.get(name)
+    if package is not None:
+        importlib.import_module(package)
+        if name in RULESETS:
+            return RULESETS[name]
+    raise ValueError(f"unknown game {name!r} (one of {', '.join(games())})")

@@ -48,15 +48,15 @@ class Session:
         last = self.results[-1]
         return last.winner if last.gives_thong else None
 
-    def result_of(self, game: Game) -> GameResult:
+    def result_of(self, game: Game[Any]) -> GameResult:
         """What a finished game gives the hội (the ruleset's accounting)."""
         raise NotImplementedError
 
-    def new_game(self, seed: int, mode: Mode = Mode.REAL) -> Game:
+    def new_game(self, seed: int, mode: Mode = Mode.REAL) -> Game[Any]:
         """Deal the next game of the hội from a seeded shuffle."""
         raise NotImplementedError
 
-    def record(self, game: Game) -> GameResult:
+    def record(self, game: Game[Any]) -> GameResult:
         """Add a finished game: totals, and whatever the next game inherits, move on."""
         result = self.result_of(game)
         self.results.append(result)

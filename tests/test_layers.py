@@ -42,6 +42,14 @@ def offenders(folders: list[str], forbidden: set[str]) -> list[str]:
     ]
 
 
+def test_importing_the_engine_leaves_tom_unloaded_until_asked_for() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys, engine; print('engine.totom' in sys.modules); "
+         "engine.ruleset_named('to_tom'); print('engine.totom' in sys.modules)"],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.stdout.split() == ["False", "True"], result.stderr
+
+
 def test_importing_every_engine_module_loads_no_ui_or_storage_library() -> None:
     result = subprocess.run(
         [sys.executable, "-c", IMPORT_ALL_ENGINE],
@@ -71,10 +79,7 @@ def test_engine_imports_nothing_of_the_project_and_no_storage() -> None:
 # (issue 21; DESIGN.md "Two games on one engine")
 
 RULESETS = ("engine.chan", "engine.totom")  # one package per ruleset
-FACES = {"engine.chan", "engine.chan.ai"}  # what the layers above may import of a ruleset
-# engine/totom exports no face yet: one file of lessons stands in for it (re-exports only), so
-# that the Tổ tôm drills reach the ruleset in one place until engine/totom/__init__.py has one.
-STAND_IN_FACES = {ROOT / "lessons" / "tom_engine.py": "engine.totom"}
+FACES = {"engine.chan", "engine.chan.ai", "engine.totom"}  # what the layers above may import
 CORE = ROOT / "engine"
 
 
@@ -104,16 +109,15 @@ def _in_ruleset(module: str) -> bool:
 def test_replays_lessons_and_desktop_reach_the_rules_only_through_a_rulesets_face() -> None:
     import engine.chan
     import engine.chan.ai
+    import engine.totom
 
     exported = {"engine.chan": set(engine.chan.__all__),
-                "engine.chan.ai": set(engine.chan.ai.__all__)}
+                "engine.chan.ai": set(engine.chan.ai.__all__),
+                "engine.totom": set(engine.totom.__all__)}
     found = []
     for folder in ("replays", "lessons", "desktop"):
         for path, module, names in engine_imports(ROOT / folder):
             where = f"{path.relative_to(ROOT)}: {module}"
-            stand_in = STAND_IN_FACES.get(path)
-            if stand_in is not None and module.startswith(stand_in + "."):
-                continue
             if _in_ruleset(module) and module not in FACES:
                 found.append(f"{where} (a ruleset's internals)")
             elif module in FACES:
@@ -129,6 +133,24 @@ def test_the_core_imports_no_ruleset() -> None:
              for path, module, _ in engine_imports(CORE)
              if path.parent == CORE and path.name != "__init__.py" and _in_ruleset(module)]
     assert found == []
+
+
+def test_a_ruleset_imports_no_other_ruleset_and_each_is_registered() -> None:
+    """Chắn and Tổ tôm share only the core (DESIGN "Two games on one engine", STYLE "the code
+    keeps them in their own packages"); the engine knows both by their FORMATS name, and
+    loads Tổ tôm only when a record or a screen asks for it."""
+    import engine
+
+    found = []
+    for ruleset in RULESETS:
+        folder = ROOT / ruleset.replace(".", "/")
+        found += [f"{path.relative_to(ROOT)}: {module}"
+                  for path, module, _ in engine_imports(folder)
+                  if _in_ruleset(module) and not (module == ruleset
+                                                   or module.startswith(ruleset + "."))]
+    assert found == []
+    assert engine.games() == ("chan", "to_tom")
+    assert engine.ruleset_named("to_tom").name == "to_tom"
 
 
 PACKING = re.compile(r">> \(?3 \*|\bONE\[|\bH\.(ONE|LOW|SUIT_LOW|FIELD|RANK_BITS|CC_SHIFT|"

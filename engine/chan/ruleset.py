@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.actions import Act, Action
 from engine.chan.cards import ALL_CARDS, Card, parse_card
 from engine.chan.cuoc import total
 from engine.chan.cuoc_ids import check_call, parse_cuoc_id
@@ -27,6 +28,7 @@ class ChanRuleset:
     game_class: type[ChanGame] = ChanGame
     session_class: type[ChanSession] = ChanSession
     default_rules: LangRules = DEFAULT_RULES
+    acts: frozenset[Act] = frozenset(ChanGame.ACTIONS)
 
     def parse_card(self, text: str) -> Card:
         """A code (``9v``, ``cc``) or an unambiguous name (R1.3)."""
@@ -51,6 +53,14 @@ class ChanRuleset:
     def read_deal(self, data: object, players: int | None, rules: LangRules) -> Deal:
         """The piles form or the hands form (FORMATS.md)."""
         return Deal.from_json(data, players, rules)
+
+    def parse_action(self, text: str) -> Action[Card]:
+        """FORMATS' text form of a Chắn event."""
+        return Action.parse(text, self)
+
+    def read_action(self, data: object) -> Action[Card]:
+        """FORMATS' Chắn event."""
+        return Action.from_json(data, self)
 
 
 CHAN = ChanRuleset()

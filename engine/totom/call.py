@@ -207,6 +207,8 @@ class CallJudgement:
     score: int
     true_score: int
     procedure: tuple[tuple[str, int | None], ...]
+    procedure_cards: tuple[Card | None, ...] = ()  # the khàn or bất thực each procedure fault
+    # names, in the order of ``procedure``
 
     @property
     def td8(self) -> bool:
@@ -277,8 +279,10 @@ def judge_call(call: Sequence[CallToken], position: Position, w: Card | None,
             paid[cuoc] = paid.get(cuoc, 0) + t.count
     under = {c: n - said.get(c, 0) for c, n in have.items()
              if c != "suong" and n > said.get(c, 0)}
+    procedure = _procedure(call, position, bat_thuc_discarded)
     return CallJudgement(judged, tuple(over), misplaced, under, paid, score(paid, rules),
-                         best.score, _procedure(call, position, bat_thuc_discarded))
+                         best.score, tuple((r, i) for r, i, _ in procedure),
+                         tuple(k for _, _, k in procedure))
 
 
 def _misplaced(scoring: list[tuple[int, CallToken]]) -> tuple[int, ...]:
@@ -296,25 +300,27 @@ def _misplaced(scoring: list[tuple[int, CallToken]]) -> tuple[int, ...]:
 
 
 def _procedure(call: Sequence[CallToken], position: Position,
-               discarded: Mapping[Card, int] | None) -> tuple[tuple[str, int | None], ...]:
-    """TN4, TN5, TN8 (T6.2) from the khàn and bất thực tokens of the call (T5.8)."""
-    out: list[tuple[str, int | None]] = []
+               discarded: Mapping[Card, int] | None
+               ) -> tuple[tuple[str, int | None, Card | None], ...]:
+    """TN4, TN5, TN8 (T6.2) from the khàn and bất thực tokens of the call (T5.8), each with
+    the token's position and the kind it is about."""
+    out: list[tuple[str, int | None, Card | None]] = []
     first_scoring = next((i for i, t in enumerate(call) if t.name not in PROCEDURE), len(call))
     face_down = [m.cards[0] for m in position.mat if m.face_down]
     for kind in face_down:
         said = [i for i, t in enumerate(call) if t.name == "khan" and t.card == kind]
         if not said:
-            out.append(("TN5", None))  # khê khàn: never turned up
+            out.append(("TN5", None, kind))  # khê khàn: never turned up
         elif said[0] > first_scoring:
-            out.append(("TN4", said[0]))  # hô ù rồi mới dậy khàn
+            out.append(("TN4", said[0], kind))  # hô ù rồi mới dậy khàn
     for kind in sorted(position.bat_thuc):
         said = [i for i, t in enumerate(call) if t.name == "bat_thuc" and t.card == kind]
         if not said:
-            out.append(("TN8", None))
+            out.append(("TN8", None, kind))
         elif said[0] > first_scoring or (
                 discarded is not None and call[said[0]].count != discarded.get(kind, 0)):
-            out.append(("TN8", said[0]))
+            out.append(("TN8", said[0], kind))
     for i, t in enumerate(call):
         if t.name == "bat_thuc" and t.card not in position.bat_thuc:
-            out.append(("TN8", i))  # a bất thực the player does not have: reported wrongly
+            out.append(("TN8", i, t.card))  # a bất thực the player does not have: said wrongly
     return tuple(out)
