@@ -11,6 +11,7 @@ measured from outside (spawn to the line printed), as a cross-check.
 redraw_ms is the time of ChieuWidget.repaint() on a busy mid-game position with a new view
 each frame: the pygame scene drawn into the buffer shared with the QImage, and Qt painting
 that image (offscreen platform unless a display is given). draw_ms is the scene alone.
+tom_draw_ms is the Tổ tôm chiếu's scene alone (draw_tom), on its five-seat mid-game sample.
 Each measure is a function returning a dict of figures.
 """
 
@@ -27,6 +28,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -35,6 +37,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 Figures = dict[str, float | int | str]
 
 WIDTH, HEIGHT = 1280, 800
+V = TypeVar("V")
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -44,9 +47,39 @@ def _percentiles(samples: list[float]) -> tuple[float, float]:
     return round(p50, 3), round(p95, 3)
 
 
+def _draw_times(draw: Callable[[Any, V], object], views: list[V]) -> tuple[float, list[float]]:
+    """Milliseconds of the first drawing (cold caches) and of each drawing of `views` after
+    it, onto one 1280×800 frame."""
+    from desktop.chieu.frame import Frame
+
+    frame = Frame(WIDTH, HEIGHT)
+    start = time.perf_counter()
+    draw(frame.surface, views[0])
+    cold = (time.perf_counter() - start) * 1000
+    times: list[float] = []
+    for v in views:
+        start = time.perf_counter()
+        draw(frame.surface, v)
+        times.append((time.perf_counter() - start) * 1000)
+    return cold, times
+
+
+def measure_tom_draw(frames: int) -> Figures:
+    """The Tổ tôm chiếu's scene alone (draw_tom) on its busy five-seat mid-game sample."""
+    from desktop.chieu.scene import Scene
+    from desktop.chieu.tom_scene import draw_tom
+    from tests.tom_views import midgame_view
+
+    view = midgame_view()
+    views = [dataclasses.replace(view, countdown=(k % 100) / 100) for k in range(frames)]
+    scene = Scene()
+    cold, times = _draw_times(lambda surface, v: draw_tom(scene, surface, v), views)
+    d50, d95 = _percentiles(times)
+    return {"tom_draw_ms": d50, "tom_draw_ms_p95": d95, "tom_cold_draw_ms": round(cold, 1)}
+
+
 def measure_redraw(frames: int) -> Figures:
     """Full redraws of a busy 1280×800 position: scene only, and through the widget."""
-    from desktop.chieu.frame import Frame
     from desktop.chieu.samples import sample_view
     from desktop.chieu.scene import Scene
     from desktop.chieu.widget import ChieuWidget
@@ -55,15 +88,7 @@ def measure_redraw(frames: int) -> Figures:
     view = sample_view(41)
     views = [dataclasses.replace(view, countdown=(k % 100) / 100) for k in range(frames)]
     scene = Scene()
-    frame = Frame(WIDTH, HEIGHT)
-    start = time.perf_counter()
-    scene.draw(frame.surface, view)
-    cold = (time.perf_counter() - start) * 1000
-    draw_ms: list[float] = []
-    for v in views:
-        start = time.perf_counter()
-        scene.draw(frame.surface, v)
-        draw_ms.append((time.perf_counter() - start) * 1000)
+    cold, draw_ms = _draw_times(lambda surface, v: scene.draw(surface, v), views)
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     widget = ChieuWidget(scene=scene)
@@ -117,6 +142,7 @@ def measure_first_frame(starts: int) -> Figures:
 MEASURES: dict[str, Callable[[argparse.Namespace], Figures]] = {
     "first_frame": lambda args: measure_first_frame(args.starts),
     "redraw": lambda args: measure_redraw(args.frames),
+    "tom_draw": lambda args: measure_tom_draw(args.frames),
 }
 
 

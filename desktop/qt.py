@@ -1,5 +1,7 @@
 """The one place the application imports Qt from (STYLE: "Layers you can see")."""
 
+from typing import Any
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
@@ -98,6 +100,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import Shiboken
 
 __all__ = [
     "QAbstractButton",
@@ -193,3 +196,17 @@ __all__ = [
     "Signal",
     "Slot",
 ]
+
+
+def _guard_overrides(cls: type[Shiboken.Object], /, **kwargs: Any) -> None:
+    """Each Python subclass of a Qt class, as it is created: its overrides of Qt's virtual
+    functions are guarded (desktop/overrides.py: an exception escaping one can crash PySide6,
+    issue 20)."""
+    from desktop.overrides import guard_class  # here: that module imports this one
+
+    guard_class(cls)
+    super(Shiboken.Object, cls).__init_subclass__(**kwargs)
+
+
+# setattr: the type checker forbids assigning a method, which is the point here
+setattr(Shiboken.Object, "__init_subclass__", classmethod(_guard_overrides))  # noqa: B010

@@ -1,5 +1,7 @@
-"""``chan-tutor drill FAMILY --count N --seed S [--json]`` (FORMATS.md "Command line"):
-generated lesson items, each with its position, question and the engine's answer.
+"""``chan-tutor drill FAMILY --count N --seed S [--json] [--game to_tom]`` (FORMATS.md "Command
+line"): generated lesson items, each with its position, question and the engine's answer.
+``--game`` chooses the game whose families FAMILY names (default ``chan``); a Tổ tôm document
+says ``"game": "to_tom"`` (a Chắn one prints exactly as before, without the key).
 
 The app's parser registers the verb with ``add_drill_command(add_commands(parser))`` and runs
 it with ``run_drill(args)`` when ``args.command == DRILL``. Importing this module is cheap
@@ -18,18 +20,28 @@ from replays.cli import Commands, Parser
 DRILL = "drill"
 FAMILY_NAMES = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi",
                 "nuoc_hay")  # = lessons.drills.FAMILIES
+TOM_FAMILY_NAMES = ("tom_quan", "tom_tho", "tom_phu", "tom_cho", "tom_cho_cai",
+                    "tom_cuoc")  # = lessons.drills.TOM_FAMILIES
+GAME_FAMILIES = {"chan": FAMILY_NAMES, "to_tom": TOM_FAMILY_NAMES}  # = lessons.drills.GAMES
+GAME_NAMES = {"chan": ("Chắn", "Chắn"), "to_tom": ("Tổ tôm", "Tổ tôm")}
 
 
 def add_drill_command(sub: Commands[Parser]) -> None:
     """Add the ``drill`` sub-command to a sub-command set (replays.cli.add_commands's)."""
     d = sub.add_parser(DRILL, help="print generated lesson drills with the engine's answers")
-    d.add_argument("family", metavar="FAMILY", help=f"one of {', '.join(FAMILY_NAMES)}")
+    d.add_argument("family", metavar="FAMILY",
+                   help=f"Chắn: {', '.join(FAMILY_NAMES)}; Tổ tôm (--game to_tom): "
+                        f"{', '.join(TOM_FAMILY_NAMES)}")
+    d.add_argument("--game", choices=tuple(GAME_FAMILIES), default="chan",
+                   help="the game whose drills to print (default chan)")
     # Numbers are read by run_drill, so a bad one gets the same two-language message.
     d.add_argument("--count", metavar="N", default="5", help="how many items (default 5)")
     d.add_argument("--seed", metavar="S", default="0", help="the seed (default 0)")
     d.add_argument("--kind", action="append", metavar="KIND",
                    help="only this kind of item (repeatable)")
-    d.add_argument("--players", metavar="P", help="2, 3 or 4 (bốc cái, chia bài)")
+    d.add_argument("--players", metavar="P",
+                   help="2, 3 or 4 (bốc cái, chia bài); 4 or 5 (Tổ tôm)")
+    d.add_argument("--level", metavar="L", help="1, 2 or 3: the difficulty (Tổ tôm)")
     d.add_argument("--timed", action="store_true", help="timed mode (bốc cái)")
     d.add_argument("--json", action="store_true", help="print one JSON document")
 
@@ -67,14 +79,23 @@ def _text(items: list[dict[str, Any]]) -> str:
 
 def run_drill(args: argparse.Namespace) -> int:
     """Run a parsed ``drill``: 0; 2 for a bad family, count, seed or option; 1 otherwise."""
-    if args.family not in FAMILY_NAMES:
-        return _fail(f"unknown drill family '{args.family}' (one of {', '.join(FAMILY_NAMES)})",
+    game = getattr(args, "game", "chan")
+    names = GAME_FAMILIES[game]
+    if args.family not in names:
+        other = next((g for g, fams in GAME_FAMILIES.items() if args.family in fams), None)
+        if other is not None:
+            return _fail(f"'{args.family}' is a {GAME_NAMES[other][0]} family: add --game "
+                         f"{other}",
+                         f"'{args.family}' là nhóm bài tập {GAME_NAMES[other][1]}: thêm "
+                         f"--game {other}")
+        return _fail(f"unknown drill family '{args.family}' (one of {', '.join(names)})",
                      f"không có nhóm bài tập '{args.family}' (chọn một trong "
-                     f"{', '.join(FAMILY_NAMES)})")
+                     f"{', '.join(names)})")
     try:
         count = _int(args.count, "--count", "--count (số câu)")
         seed = _int(args.seed, "--seed", "--seed (hạt giống)")
         players = _int(args.players, "--players", "--players (số người)")
+        level = _int(getattr(args, "level", None), "--level", "--level (mức khó)")
     except ValueError as e:
         return _fail(*e.args)
     assert count is not None and seed is not None
@@ -86,7 +107,7 @@ def run_drill(args: argparse.Namespace) -> int:
                      f"--count (số câu) phải từ 1 đến {MAX_COUNT}, không phải {count}")
     try:
         items = [it.to_json() for it in generate(args.family, count, seed, args.kind,
-                                                 args.timed, players)]
+                                                 args.timed, players, level=level)]
     except LessonError as e:
         return _fail(e.en, e.vi)
     except Exception as e:  # a bug, not the input
@@ -94,7 +115,10 @@ def run_drill(args: argparse.Namespace) -> int:
                          f"chan-tutor drill: lỗi nội bộ: {type(e).__name__}: {e}\n")
         return 1
     if args.json:
-        doc = {"family": args.family, "count": count, "seed": seed, "items": items}
+        doc: dict[str, Any] = {"family": args.family, "count": count, "seed": seed}
+        if game != "chan":
+            doc["game"] = game
+        doc["items"] = items
         sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(_text(items))

@@ -5,6 +5,10 @@ The files hold text and positions only, never answers: what a figure shows (the 
 a bốc cái, a hand's arrangement and waits, a call's rendering and score, a rule's sentence) is
 computed here by the engine when the lesson is shown. The file format is in
 lessons/README.md.
+
+Each game has its own course: Chắn's files are lessons/content/*.toml (``lessons()``, what the
+Chắn screens list), Tổ tôm's lessons/content/to_tom/*.toml (``course("to_tom")``); a file may
+only name families of its game.
 """
 
 from __future__ import annotations
@@ -29,10 +33,11 @@ from engine.chan import (
     wait_shape_of,
 )
 from engine.chan import render_call as render
-from lessons import boc_cai, drills, loi, nhan_dien
+from lessons import boc_cai, drills, loi, nhan_dien, tom_figures
 from lessons.item import JSON, Item, LessonError, Text
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+COURSES: dict[str, Path] = {"chan": CONTENT_DIR, "to_tom": CONTENT_DIR / "to_tom"}
 
 # Figure types and the keys each may hold: anything else (an "answer"!) is refused.
 FIGURE_KEYS: dict[str, frozenset[str]] = {
@@ -42,6 +47,7 @@ FIGURE_KEYS: dict[str, frozenset[str]] = {
     "call": frozenset({"type", "cuoc"}),
     "rule": frozenset({"type", "rule", "card"}),
     "meld": frozenset({"type", "eaten", "hand", "top"}),
+    **tom_figures.FIGURE_KEYS,
 }
 
 
@@ -63,17 +69,19 @@ class DrillSpec:
     timed: bool = False
     players: int | None = None
     focus: tuple[str, ...] | None = None
+    level: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """One lesson of a family."""
+    """One lesson of a family (of the game ``game``)."""
 
     id: str
     family: str
     title: Text
     sections: tuple[Section, ...]
     drills: tuple[DrillSpec, ...]
+    game: str = "chan"
 
     @property
     def questions(self) -> int:
@@ -101,6 +109,8 @@ def _spec_serves(spec: DrillSpec, item: Item) -> bool:
     if spec.timed != ("seconds" in pos):
         return False
     if spec.players is not None and pos.get("players", spec.players) != spec.players:
+        return False
+    if spec.level is not None and pos.get("level") != spec.level:
         return False
     return not spec.focus or bool(set(spec.focus) & set(item.rules))
 
@@ -135,7 +145,7 @@ def _figure(data: Any, where: str) -> dict[str, Any] | None:
     return dict(data)
 
 
-def _lesson(data: dict[str, Any], family: str, where: str) -> Lesson:
+def _lesson(data: dict[str, Any], family: str, where: str, game: str) -> Lesson:
     sections = tuple(
         Section(_text(s, f"{where}.sections[{i}]"),
                 _strings(s.get("rules", []), f"{where}.sections[{i}].rules") or (),
@@ -144,41 +154,58 @@ def _lesson(data: dict[str, Any], family: str, where: str) -> Lesson:
     specs = []
     for i, d in enumerate(data.get("drills", [])):
         w = f"{where}.drills[{i}]"
+        level = d.get("level")
         specs.append(DrillSpec(count=int(d["count"]), kinds=_strings(d.get("kinds"), w),
                                timed=bool(d.get("timed", False)), players=d.get("players"),
-                               focus=_strings(d.get("focus"), w)))
+                               focus=_strings(d.get("focus"), w),
+                               level=None if level is None else int(level)))
     return Lesson(id=str(data["id"]), family=family, title=_text(data.get("title"), where),
-                  sections=sections, drills=tuple(specs))
+                  sections=sections, drills=tuple(specs), game=game)
 
 
-def load_file(path: Path) -> list[Lesson]:
-    """The lessons of one content file (LessonError naming the place of a problem)."""
+def load_file(path: Path, game: str = "chan") -> list[Lesson]:
+    """The lessons of one content file of a game's course (LessonError naming the place of a
+    problem)."""
     with path.open("rb") as f:
         data = tomllib.load(f)
     family = data.get("family")
-    if family not in drills.FAMILIES:
+    if family not in drills.GAMES[game]:
         raise LessonError(f"{path.name}: unknown family {family!r}",
                           f"{path.name}: không có nhóm bài {family!r}")
-    return [_lesson(lesson, family, f"{path.name}: lessons[{i}]")
+    return [_lesson(lesson, family, f"{path.name}: lessons[{i}]", game)
             for i, lesson in enumerate(data.get("lessons", []))]
 
 
+def lessons(folder: Path = CONTENT_DIR, game: str = "chan") -> tuple[Lesson, ...]:
+    """Every lesson of a course folder (Chắn's by default), in the order of the families'
+    ``order`` and then of their files; read once."""
+    return _course(folder, game)
+
+
 @cache
-def lessons(folder: Path = CONTENT_DIR) -> tuple[Lesson, ...]:
-    """Every lesson, in the order of the families' ``order`` and then of their files."""
+def _course(folder: Path, game: str) -> tuple[Lesson, ...]:
     files = []
     for path in sorted(folder.glob("*.toml")):
         with path.open("rb") as f:
             order = tomllib.load(f).get("order", 99)
         files.append((order, path))
-    return tuple(lesson for _, path in sorted(files) for lesson in load_file(path))
+    return tuple(lesson for _, path in sorted(files) for lesson in load_file(path, game))
+
+
+def course(game: str) -> tuple[Lesson, ...]:
+    """A game's lessons: ``course("chan")`` is ``lessons()``; ``course("to_tom")`` Tổ tôm's."""
+    if game not in COURSES:
+        raise LessonError(f"no course for the game {game!r} (games: {', '.join(COURSES)})",
+                          f"không có khóa học cho trò {game!r} (các trò: {', '.join(COURSES)})")
+    return lessons(COURSES[game], game)
 
 
 def lesson(lesson_id: str) -> Lesson:
-    """A lesson by id."""
-    for le in lessons():
-        if le.id == lesson_id:
-            return le
+    """A lesson of either course by id."""
+    for game in COURSES:
+        for le in course(game):
+            if le.id == lesson_id:
+                return le
     raise LessonError(f"no lesson '{lesson_id}'", f"không có bài học '{lesson_id}'")
 
 
@@ -187,7 +214,7 @@ def drill_items(le: Lesson, seed: int) -> list[Item]:
     out: list[Item] = []
     for i, spec in enumerate(le.drills):
         out.extend(drills.generate(le.family, spec.count, seed * 31 + i, spec.kinds, spec.timed,
-                                   spec.players, spec.focus))
+                                   spec.players, spec.focus, spec.level))
     return out
 
 
@@ -239,5 +266,7 @@ def illustrate(figure: dict[str, Any]) -> dict[str, JSON]:
     if kind == "rule":
         e = CHAN.registry.explanation(figure["rule"], figure.get("card", ""))
         return {"rule": e.rule, "vi": e.vi, "en": e.en}
+    if kind in tom_figures.FIGURE_KEYS:
+        return tom_figures.illustrate(figure)
     return loi.solve_trai_vi({"meld": {k: figure[k] for k in ("eaten", "hand", "top")}})
 

@@ -6,6 +6,7 @@ the items due now, and a strength per family for the Learn screen.
         grade = drills.grade(item, response)
         p.record(item, grade, response, elapsed_ms=2300)
         p.due(family="boc_cai")                       # what to ask next
+        p.due(game="to_tom")                          # what to ask next, of one game
         p.strengths()["boc_cai"].strength             # 0..1
 
 Each answer is written in its own transaction, as it happens (DESIGN.md).
@@ -23,7 +24,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from lessons import progress_rows as rows
-from lessons.drills import FAMILIES
+from lessons.drills import FAMILIES, GAMES
 from lessons.item import JSON, Grade, Item
 from lessons.progress_db import connect, default_path, stamp
 from lessons.progress_rows import DECKS, ITEM_COLUMNS, MEMORY_COLUMNS, ROW_ERRORS, Damaged
@@ -226,11 +227,16 @@ class Progress:
             "schedule WHERE item_id = ?)", (item_id, item_id)).fetchone()
         return bool(row[0])
 
-    def _where(self, family: str | None, deck: str | None) -> tuple[str, list[Any]]:
+    def _where(self, family: str | None, deck: str | None,
+               game: str | None = None) -> tuple[str, list[Any]]:
         clauses, args = [], []
         if family is not None:
             clauses.append("i.family = ?")
             args.append(family)
+        if game is not None:
+            names = list(GAMES[game])
+            clauses.append(f"i.family IN ({', '.join('?' * len(names))})")
+            args.extend(names)
         if deck is not None:
             clauses.append("i.deck = ?")
             args.append(deck)
@@ -250,10 +256,11 @@ class Progress:
                 yield read
 
     def due(self, now: datetime | None = None, family: str | None = None,
-            deck: str | None = None, limit: int = 20) -> list[Item]:
-        """Items due at ``now``, the longest overdue first (damaged rows set aside)."""
+            deck: str | None = None, limit: int = 20, game: str | None = None) -> list[Item]:
+        """Items due at ``now``, the longest overdue first (damaged rows set aside); of one
+        game's families only when ``game`` is given (``chan``, ``to_tom``)."""
         when = _now(now)
-        where, args = self._where(family, deck)
+        where, args = self._where(family, deck, game)
         out: list[Item] = []
         cursor = self.db.execute(
             f"SELECT {MEMORY_COLUMNS}, {ITEM_COLUMNS} FROM schedule s JOIN items i ON "
@@ -271,9 +278,10 @@ class Progress:
         cursor.close()
         return out
 
-    def next_due(self, family: str | None = None, deck: str | None = None) -> str | None:
+    def next_due(self, family: str | None = None, deck: str | None = None,
+                 game: str | None = None) -> str | None:
         """When the next item falls due (stored time text), or None when there is none."""
-        where, args = self._where(family, deck)
+        where, args = self._where(family, deck, game)
         first = min((due for _, due in self._rows(where, args)), default=None)
         return None if first is None else stamp(first)
 
@@ -323,20 +331,23 @@ class Progress:
                 self._set_aside("answers", row[8], _ORPHAN)
         return list(self.damaged.values())
 
-    def _families(self) -> Iterator[str]:
+    def _families(self, game: str | None) -> Iterator[str]:
+        if game is not None:
+            yield from GAMES[game]
+            return
         yield from FAMILIES
         for (name,) in self.db.execute("SELECT DISTINCT family FROM items WHERE typeof(family) "
                                        "= 'text' ORDER BY family"):
             if name not in FAMILIES:
                 yield name
 
-    def strengths(self, now: datetime | None = None,
-                  deck: str | None = None) -> dict[str, Strength]:
+    def strengths(self, now: datetime | None = None, deck: str | None = None,
+                  game: str | None = None) -> dict[str, Strength]:
         """Every family's standing (families never practised included, at 0; damaged rows
-        set aside)."""
+        set aside): Chắn's and any other family practised, or the families of ``game``."""
         when = _now(now)
         out: dict[str, Strength] = {}
-        for fam in self._families():
+        for fam in self._families(game):
             where, args = self._where(fam, deck)
             read = list(self._rows(where, args))
             seen = [m for m, _ in read if m.last_at is not None]

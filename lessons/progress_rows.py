@@ -18,7 +18,7 @@ from typing import Any
 
 from fsrs import State
 
-from lessons.drills import FAMILIES
+from lessons.drills import ALL_FAMILIES
 from lessons.item import JSON, Item, Text
 from lessons.srs import Memory
 from replays.columns import (
@@ -170,8 +170,8 @@ def item(row: Any) -> tuple[Item, str]:
     """An item and its deck from the ITEM_COLUMNS of its row: its JSON must be an item this
     version can ask, the very one its id names (the id is a digest of the position)."""
     item_id = id_column(row[0], "id")
-    family = choice_column(row[1], "family", FAMILIES)
-    kind = choice_column(row[2], "kind", FAMILIES[family].kinds)
+    family = choice_column(row[1], "family", ALL_FAMILIES)
+    kind = choice_column(row[2], "kind", ALL_FAMILIES[family].kinds)
     deck = choice_column(row[3], "deck", DECKS)
     time_column(row[5], "created_at")
     it = item_of(json_column(row[4], "data"))
@@ -179,7 +179,7 @@ def item(row: Any) -> tuple[Item, str]:
         raise BadColumn("'data' holds another item than the row's id names",
                         "'data' chứa một câu hỏi khác với câu mà mã của hàng chỉ đến")
     if family == "nuoc_hay":  # its grader reads the stored answer (the moves' values)
-        FAMILIES[family].grade(it, 1)
+        ALL_FAMILIES[family].grade(it, 1)
     return it, deck
 
 

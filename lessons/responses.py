@@ -4,11 +4,14 @@ raises BadResponse for anything else (a wrong answer is graded, a malformed one 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from engine.chan import Card
 from engine.errors import BadCardCode
 from lessons.item import JSON, BadResponse
+
+T = TypeVar("T")
 
 
 def bad(what_en: str, what_vi: str, value: object) -> BadResponse:
@@ -47,11 +50,17 @@ def card(value: object) -> Card:
 
 def card_list(value: object) -> list[Card]:
     """A list of card codes (a string of codes separated by spaces is accepted too)."""
+    return codes(value, card)
+
+
+def codes(value: object, read: Callable[[object], T]) -> list[T]:
+    """A list of codes, each read by ``read`` (a string of codes separated by spaces or commas
+    is accepted too)."""
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list | tuple):
         raise bad("a list of card codes", "danh sách mã quân bài", value)
-    return [card(v) for v in value]
+    return [read(v) for v in value]
 
 
 def groups(value: object) -> Counter[tuple[Card, ...]]:

@@ -165,7 +165,8 @@ def check_layout(ctx: Context) -> None:
     expect(any((data / "resources/translations").glob("*.qm")), "no compiled translations")
     expect(any((data / "resources/icons").glob("*.png")), "no icons")
     for folder, pattern in (("resources/sounds", "*.wav"), ("lessons/content", "*.toml"),
-                            ("lessons/content", "*.json"), ("resources/fonts", "*.*tf")):
+                            ("lessons/content", "*.json"), ("lessons/content/to_tom", "*.toml"),
+                            ("lessons/content/data", "*.toml"), ("resources/fonts", "*.*tf")):
         shipped = {p.name for p in (data / folder).glob(pattern)}
         source = {p.name for p in (ROOT / folder).glob(pattern)}
         expect(bool(shipped), f"nothing in {folder}")

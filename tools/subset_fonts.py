@@ -33,8 +33,10 @@ CJK = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 CORE = Path("/usr/share/fonts/truetype/noto")
 LICENCE_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 
-# engine.chan.cards RANK_HAN and SUIT_HAN: the inscriptions of the 24 suited cards (R1.2).
-HAN = "二三四五六七八九萬文索"
+# The inscriptions of the suited cards — engine.chan.cards and engine.totom.cards RANK_HAN and
+# SUIT_HAN (R1.2, TOTOM T1.2: the nhất of Tổ tôm add 一) — and the emblems of the two yêu đỏ
+# Chắn lacks (desktop/chieu/faces.py): 老 on ông cụ, 好 on thang thang.
+HAN = "一二三四五六七八九萬文索老好"
 
 
 def _range(first: int, last: int) -> str:

@@ -13,7 +13,7 @@ from desktop.chieu.labels import word
 from desktop.chieu.layout import CHIU_STEP, MELD_STEP, POSITIONS, Layout, Position, flow
 from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
 from desktop.chieu.sdl import pygame
-from desktop.chieu.text import Face
+from desktop.chieu.text import Color, Face
 from desktop.chieu.view import ChieuView, Place, Zone
 from engine.chan import Card, Meld, MeldKind, arrange
 
@@ -51,33 +51,11 @@ class Drawing:
 
     def plate(self, seat: int, rect: pygame.Rect, count: bool = True) -> None:
         """A seat's name plate: name, báo, card count; gold when it is this seat's turn."""
-        p = self.p
         obs = self.obs
-        acting = seat == obs.actor and obs.outcome is None
-        if acting:  # the panel itself is part of the table
-            pygame.draw.rect(p.surface, GOLD, rect, self.px(2), border_radius=self.px(8))
-        p.hits.add((rect.x, rect.y, rect.w, rect.h), Hit(HitKind.SEAT, seat=seat))
-        pad = self.px(8)
-        inner = rect.inflate(-2 * pad, 0)
-        right = inner.right
-        if count:
-            n = obs.hand_sizes[seat]
-            count_box = pygame.Rect(right - self.px(80), inner.y, self.px(80), inner.h)
-            drawn = p.label(f"{n} {self.w('cards')}", Face.SANS, 13, DIM, count_box, "midright",
-                            role="plate")
-            right = drawn.x - self.px(6)
-        if obs.bao[seat]:
-            pill = p.badge(self.w("bao"), (right, inner.centery), RED, 11, role="plate",
-                           anchor="midright")
-            right = pill.x - self.px(6)
-        name_box = pygame.Rect(inner.x, inner.y, max(0, right - inner.x), inner.h)
-        if acting:
-            pygame.draw.circle(p.surface, GOLD, (inner.x + self.px(4), inner.centery),
-                               self.px(4))
-            name_box = pygame.Rect(inner.x + self.px(14), inner.y,
-                                   max(0, right - inner.x - self.px(14)), inner.h)
-        p.label(self.view.name(seat), Face.SANS_BOLD, 15, GOLD if acting else CREAM, name_box,
-                "midleft", role="plate")
+        name_plate(self.p, rect, self.view.name(seat), seat == obs.actor and obs.outcome is None,
+                   Hit(HitKind.SEAT, seat=seat),
+                   f"{obs.hand_sizes[seat]} {self.w('cards')}" if count else None,
+                   (self.w("bao"), RED) if obs.bao[seat] else None)
 
     def melds_and_hand(self, seat: int, area: pygame.Rect, hand: tuple[Card, ...] | None,
                        center: bool) -> None:
@@ -121,6 +99,33 @@ class Drawing:
             top = pygame.Rect(rect.right - size[0], rect.y, *size)
             self.p.badge(f"×{len(meld.cards)}", (top.right, top.bottom), (150, 36, 28),
                          size=9, role="chiu_count", anchor="bottomright")
+
+
+def name_plate(p: Painter, rect: pygame.Rect, name: str, acting: bool, hit: Hit,
+               count: str | None, badge: tuple[str, Color] | None) -> None:
+    """A seat's name plate (either game): the name, a badge, the count of its cards at the
+    right; a gold frame and dot when it is this seat's turn."""
+    if acting:  # the panel itself is part of the table
+        pygame.draw.rect(p.surface, GOLD, rect, p.px(2), border_radius=p.px(8))
+    p.hits.add((rect.x, rect.y, rect.w, rect.h), hit)
+    pad = p.px(8)
+    inner = rect.inflate(-2 * pad, 0)
+    right = inner.right
+    if count is not None:
+        count_box = pygame.Rect(right - p.px(80), inner.y, p.px(80), inner.h)
+        drawn = p.label(count, Face.SANS, 13, DIM, count_box, "midright", role="plate")
+        right = drawn.x - p.px(6)
+    if badge is not None:
+        pill = p.badge(badge[0], (right, inner.centery), badge[1], 11, role="plate",
+                       anchor="midright")
+        right = pill.x - p.px(6)
+    name_box = pygame.Rect(inner.x, inner.y, max(0, right - inner.x), inner.h)
+    if acting:
+        pygame.draw.circle(p.surface, GOLD, (inner.x + p.px(4), inner.centery), p.px(4))
+        name_box = pygame.Rect(inner.x + p.px(14), inner.y, max(0, right - inner.x - p.px(14)),
+                               inner.h)
+    p.label(name, Face.SANS_BOLD, 15, GOLD if acting else CREAM, name_box, "midleft",
+            role="plate")
 
 
 def hand_groups(hand: tuple[Card, ...]) -> list[tuple[str, tuple[Card, ...]]]:

@@ -1,11 +1,18 @@
-"""Which thing of the chiếu is at a point: what the scene drew, for the widget's clicks."""
+"""Which thing of the chiếu is at a point: what the scene drew, for the widget's clicks.
+
+The Tổ tôm chiếu records the same kinds of hits, its card in `tom` (desktop/chieu/tom_scene.py).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from engine.chan import Card
+
+if TYPE_CHECKING:  # the Chắn chiếu never loads Tổ tôm's cards
+    from engine.totom.cards import Card as TomCard
 
 Rect = tuple[int, int, int, int]  # x, y, width, height in surface pixels
 
@@ -32,6 +39,7 @@ class Hit:
     seat: int | None = None
     index: int | None = None
     key: str | None = None
+    tom: TomCard | None = None  # the card, on the Tổ tôm chiếu (its kinds are not Chắn's)
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,25 +87,53 @@ class Layout:
     hand: pygame.Rect
 
 
-def make_layout(width: int, height: int) -> Layout:
-    """The layout of a `width` × `height` surface."""
-    u = min(width / DESIGN_W, height / DESIGN_H)
-    W, H = width / u, height / u  # the design-space size
+@dataclass(frozen=True, slots=True)
+class Bands:
+    """The bands of a chiếu in design units, for a surface scaled by `u` (either game): the top
+    band, the middle between the side columns, the learner's row, the hand."""
 
-    def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
+    u: float
+    W: float  # the design-space size
+    H: float
+    hand_top: float
+    row_top: float
+    mid_top: float
+    mid_h: float
+    mid_x: float
+    mid_w: float
+    right_x: float
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A design-space rectangle in surface pixels."""
+        u = self.u
         left, top = round(x * u), round(y * u)
         return pygame.Rect(left, top, round((x + w) * u) - left, round((y + h) * u) - top)
 
+
+def bands(width: int, height: int, top: float, row: float, hand: float) -> Bands:
+    """The bands of a `width` × `height` surface with a top band `top`, a learner's row `row`
+    and a hand `hand` high (design units)."""
+    u = min(width / DESIGN_W, height / DESIGN_H)
+    W, H = width / u, height / u
     m = MARGIN
-    hand_top = H - m - (HAND_LABEL + HAND_CARDS + HAND_RAISE)
-    row_top = hand_top - GAP / 2 - ROW
-    mid_top = m + TOP + 6
-    mid_h = row_top - GAP - mid_top
-    mid_x = m + SIDE + GAP
-    mid_w = W - 2 * (m + SIDE + GAP)
+    hand_top = H - m - hand
+    row_top = hand_top - GAP / 2 - row
+    mid_top = m + top + 6
+    return Bands(u=u, W=W, H=H, hand_top=hand_top, row_top=row_top, mid_top=mid_top,
+                 mid_h=row_top - GAP - mid_top, mid_x=m + SIDE + GAP,
+                 mid_w=W - 2 * (m + SIDE + GAP), right_x=W - m - SIDE)
+
+
+def make_layout(width: int, height: int) -> Layout:
+    """The layout of a `width` × `height` surface."""
+    b = bands(width, height, TOP, ROW, HAND_LABEL + HAND_CARDS + HAND_RAISE)
+    u, W, H, rect = b.u, b.W, b.H, b.rect
+    m = MARGIN
+    hand_top, row_top, mid_top, mid_h = b.hand_top, b.row_top, b.mid_top, b.mid_h
+    mid_x, mid_w = b.mid_x, b.mid_w
     half_w = (mid_w - NOC_COLUMN) / 2 - GAP
     half_h = (mid_h - GAP) / 2
-    right_x = W - m - SIDE
+    right_x = b.right_x
     plate_h = 28
     top_plate_w = min(mid_w, 380)
     return Layout(
@@ -161,36 +189,45 @@ class Flow:
 
 
 def flow(area: pygame.Rect, widths: Sequence[Callable[[int], int]], cap: float, floor: float,
-         gap: int, center: bool = False) -> Flow:
+         gap: int, center: bool = False,
+         heights: Sequence[Callable[[int], int]] | None = None) -> Flow:
     """Place items (their widths a function of the card width) in rows inside `area`.
 
     The card width is the largest from `cap` down to `floor` at which every item fits; at
     `floor` the rows that do not fit run past the bottom (the caller keeps `floor` small).
+    Items are one card high unless `heights` says otherwise (a Tổ tôm run stands upright);
+    a row is as high as its highest item.
     """
     width = max(6, int(cap))
     while True:
         card = card_size(width)
-        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap)
+        tall = [h(card[0]) for h in heights] if heights is not None else None
+        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, tall=tall)
         if rects is not None or width <= floor:
             break
         width -= 1
     if rects is None:
-        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, force=True) or []
+        rects = _rows(area, [w(card[0]) for w in widths], card[1], gap, force=True,
+                      tall=tall) or []
     if center and rects:
         rects = _centered(area, rects)
     return Flow(card, tuple(rects))
 
 
-def _rows(area: pygame.Rect, widths: list[int], height: int, gap: int, force: bool = False
-          ) -> list[pygame.Rect] | None:
+def _rows(area: pygame.Rect, widths: list[int], height: int, gap: int, force: bool = False,
+          tall: list[int] | None = None) -> list[pygame.Rect] | None:
     x, y = area.x, area.y
+    row_h = 0
     out: list[pygame.Rect] = []
-    for w in widths:
+    for k, w in enumerate(widths):
+        h = height if tall is None else tall[k]
         if x > area.x and x + w > area.right:
-            x, y = area.x, y + height + gap
-        if not force and (y + height > area.bottom or x + w > area.right):
+            x, y = area.x, y + row_h + gap
+            row_h = 0
+        if not force and (y + h > area.bottom or x + w > area.right):
             return None
-        out.append(pygame.Rect(x, y, w, height))
+        out.append(pygame.Rect(x, y, w, h))
+        row_h = max(row_h, h)
         x += w + gap
     return out
 

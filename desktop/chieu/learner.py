@@ -9,12 +9,12 @@ import math
 from desktop.chieu.drawing import Drawing, hand_groups
 from desktop.chieu.faces import RATIO
 from desktop.chieu.hitmap import Hit, HitKind
-from desktop.chieu.labels import word
+from desktop.chieu.labels import Lang, word
 from desktop.chieu.layout import HAND_CARDS, HAND_LABEL, HAND_RAISE, Position, card_size
-from desktop.chieu.paint import CREAM, DIM, GOLD, PANEL
+from desktop.chieu.paint import CREAM, DIM, GOLD, PANEL, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
-from desktop.chieu.view import Place, Zone
+from desktop.chieu.view import Place, Prompt, Zone
 
 HIGHLIGHT = (120, 220, 160)  # hand cards the controller points at (e.g. those that can eat)
 HINTED = (255, 196, 40)  # the card and the button of the move a hint suggests
@@ -44,15 +44,22 @@ def my_mat(d: Drawing) -> None:
 
 def prompts(d: Drawing) -> None:
     """The prompt buttons in a grid, and the claim window's countdown bar under them."""
-    p = d.p
-    prompts = d.view.prompts
-    rect = d.layout.prompts
-    bar = d.px(8) if d.view.countdown is not None else 0
-    if d.view.countdown is not None:
-        track = pygame.Rect(rect.x, rect.bottom - d.px(6), rect.w, d.px(6))
+    hinted = d.view.hinted
+    draw_prompts(d.p, d.layout.prompts, d.view.prompts, d.view.countdown, d.view.hovered,
+                 hinted.act.value if hinted is not None else None, d.lang)
+
+
+def draw_prompts(p: Painter, rect: pygame.Rect, prompts: tuple[Prompt, ...],
+                 countdown: float | None, hovered: Hit | None, hinted_key: str | None,
+                 lang: Lang) -> None:
+    """Prompt buttons in a grid inside `rect`, the countdown bar under them, the hinted one
+    outlined (either game's chiếu)."""
+    bar = p.px(8) if countdown is not None else 0
+    if countdown is not None:
+        track = pygame.Rect(rect.x, rect.bottom - p.px(6), rect.w, p.px(6))
         pygame.draw.rect(p.surface, PANEL, track, border_radius=track.h // 2)
         done = track.copy()
-        done.w = round(track.w * max(0.0, min(1.0, d.view.countdown)))
+        done.w = round(track.w * max(0.0, min(1.0, countdown)))
         if done.w:
             pygame.draw.rect(p.surface, GOLD, done, border_radius=track.h // 2)
     if not prompts:
@@ -60,18 +67,17 @@ def prompts(d: Drawing) -> None:
     n = len(prompts)
     cols = 1 if n == 1 else 3 if n in (3, 5, 6) else 2  # three prompts fit one row
     rows = math.ceil(n / cols)
-    gap = d.px(8)
+    gap = p.px(8)
     area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar)
     bw = (area.w - gap * (cols - 1)) // cols
-    bh = min(d.px(46), (area.h - gap * (rows - 1)) // rows)
+    bh = min(p.px(46), (area.h - gap * (rows - 1)) // rows)
     top = area.y + (area.h - (rows * bh + (rows - 1) * gap)) // 2
-    hovered = d.view.hovered
     for k, prompt in enumerate(prompts):
         r, c = divmod(k, cols)
         button = pygame.Rect(area.x + c * (bw + gap), top + r * (bh + gap), bw, bh)
         hit = Hit(HitKind.BUTTON, key=prompt.key)
         lit = hovered == hit and prompt.enabled
-        hinted = d.view.hinted is not None and d.view.hinted.act.value == prompt.key
+        hinted = hinted_key == prompt.key
         if not prompt.enabled:
             p.panel(button, alpha=90, radius=10, outline=DIM)
         elif prompt.primary:
@@ -81,8 +87,8 @@ def prompts(d: Drawing) -> None:
             p.panel(button, alpha=220, radius=10,
                     color=(96, 68, 40) if lit else (62, 42, 24), outline=CREAM)
         color = CREAM if prompt.enabled else DIM
-        label = prompt.label or word(f"btn_{prompt.key}", d.lang)
-        inner = button.inflate(-d.px(10), -d.px(2))
+        label = prompt.label or word(f"btn_{prompt.key}", lang)
+        inner = button.inflate(-p.px(10), -p.px(2))
         hint_h = p.text.font(Face.SANS, p.font_px(10)).get_height()
         size = 16  # the label gives way before the key hint does (small windows)
         label_h = p.text.font(Face.SANS_BOLD, p.font_px(size)).get_height()
@@ -173,22 +179,27 @@ def hand(d: Drawing) -> None:
 def _section_labels(d: Drawing, spans: list[tuple[str, int, int]], counts: dict[str, int],
                     section_gap: int) -> None:
     """Under each section of the hand a bracket and its count: "5 chắn", "2 què"."""
-    p = d.p
-    label_y = d.layout.hand.bottom - d.px(HAND_LABEL)
-    for kind, left, right in spans:
-        box = pygame.Rect(left - section_gap // 2 + d.px(2), label_y,
-                          right - left + section_gap - d.px(4), d.px(HAND_LABEL))
-        short = f"{counts[kind]} {word(kind, 'vi')}"
-        long = f"{counts[kind]} {word(kind, d.lang)}"
+    brackets(d.p, d.layout.hand.bottom - d.px(HAND_LABEL), d.px(HAND_LABEL), [
+        (left, right, (f"{counts[kind]} {word(kind, d.lang)}", f"{counts[kind]} {word(kind, 'vi')}",
+                       word(kind, "vi"))) for kind, left, right in spans], section_gap)
+
+
+def brackets(p: Painter, label_y: int, height: int,
+             spans: list[tuple[int, int, tuple[str, str, str]]], section_gap: int) -> None:
+    """Under each section of a hand, from `left` to `right`, a gold bracket and a pill with its
+    label: the first of the three texts that fits (either game's hand)."""
+    for left, right, (long, short, shortest) in spans:
+        box = pygame.Rect(left - section_gap // 2 + p.px(2), label_y,
+                          right - left + section_gap - p.px(4), height)
         y = box.centery
-        pygame.draw.line(p.surface, GOLD, (left, y), (right, y), max(1, d.px(1.5)))
+        pygame.draw.line(p.surface, GOLD, (left, y), (right, y), max(1, p.px(1.5)))
         for end in (left, right):
-            pygame.draw.line(p.surface, GOLD, (end, y), (end, y - d.px(5)),
-                             max(1, d.px(1.5)))
-        text_w = p.measure(long, Face.SANS_BOLD, 14, box.w - d.px(12),
-                           alternatives=(short, word(kind, "vi")), min_size=9)
-        pill = pygame.Rect(0, 0, min(box.w, text_w + d.px(14)), box.h - d.px(2))
+            pygame.draw.line(p.surface, GOLD, (end, y), (end, y - p.px(5)),
+                             max(1, p.px(1.5)))
+        text_w = p.measure(long, Face.SANS_BOLD, 14, box.w - p.px(12),
+                           alternatives=(short, shortest), min_size=9)
+        pill = pygame.Rect(0, 0, min(box.w, text_w + p.px(14)), box.h - p.px(2))
         pill.center = box.center
         p.panel(pill, alpha=210, radius=9)
-        p.label(long, Face.SANS_BOLD, 14, CREAM, pill.inflate(-d.px(8), 0),
-                role="hand_label", alternatives=(short, word(kind, "vi")), min_size=9)
+        p.label(long, Face.SANS_BOLD, 14, CREAM, pill.inflate(-p.px(8), 0),
+                role="hand_label", alternatives=(short, shortest), min_size=9)

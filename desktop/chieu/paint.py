@@ -7,11 +7,10 @@ frame (panels, halos) are made once per size and kept in a cache the Scene owns.
 
 from __future__ import annotations
 
-from desktop.chieu.faces import CardArt
+from desktop.chieu.faces import AnyCard, CardArt
 from desktop.chieu.hitmap import Hit, HitMap
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Color, Face, TextCache
-from engine.chan import Card
 
 CREAM: Color = (250, 240, 216)
 DIM: Color = (214, 196, 160)
@@ -151,7 +150,7 @@ class Painter:
 
     # ------------------------------------------------------------------ cards
 
-    def card(self, card: Card | None, rect: pygame.Rect, hit: Hit | None = None,
+    def card(self, card: AnyCard | None, rect: pygame.Rect, hit: Hit | None = None,
              glow: Color | None = None, shadow: bool = True) -> None:
         """A card face (a back when `card` is None) at `rect`, with a shadow and a glow."""
         if glow is not None:

@@ -8,7 +8,7 @@ from desktop.chieu.drawing import Drawing
 from desktop.chieu.faces import RATIO
 from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.layout import SLOTS, STEP, Position, card_size, fan_width
-from desktop.chieu.paint import CREAM, DIM, GOLD, RED
+from desktop.chieu.paint import CREAM, DIM, GOLD, RED, Painter
 from desktop.chieu.sdl import pygame
 from desktop.chieu.text import Face
 from desktop.chieu.view import Place, Zone
@@ -57,11 +57,7 @@ def turn_panel(d: Drawing) -> None:
     y = inner.y
     line = pygame.Rect(inner.x, y, inner.w, d.px(18))
     if obs.outcome is not None:
-        p.label(d.w("phase_over").capitalize(), Face.SANS_BOLD, 13, DIM, line, "midleft",
-                role="turn")
-        p.wrap(outcome_text(d), Face.SANS_BOLD, 17, GOLD,
-               pygame.Rect(inner.x, line.bottom + d.px(4), inner.w,
-                           inner.bottom - line.bottom - d.px(4)), role="turn")
+        game_over(p, inner, d.w("phase_over").capitalize(), outcome_text(d))
         return
     p.label(d.w("turn"), Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
     if obs.actor is not None and not d.view.conceal_cai:
@@ -81,6 +77,15 @@ def turn_panel(d: Drawing) -> None:
         if live.final:
             text += f" — {d.w('final')}"
         p.wrap(text, Face.SANS, 13, DIM, box, role="turn")
+
+
+def game_over(p: Painter, inner: pygame.Rect, title: str, text: str) -> None:
+    """The turn panel once the game is over (either game): its title and how it ended."""
+    line = pygame.Rect(inner.x, inner.y, inner.w, p.px(18))
+    p.label(title, Face.SANS_BOLD, 13, DIM, line, "midleft", role="turn")
+    p.wrap(text, Face.SANS_BOLD, 17, GOLD,
+           pygame.Rect(inner.x, line.bottom + p.px(4), inner.w,
+                       inner.bottom - line.bottom - p.px(4)), role="turn")
 
 
 def outcome_text(d: Drawing) -> str:
@@ -126,14 +131,7 @@ def cua(d: Drawing, cua: int) -> None:
     room = pygame.Rect(rect.x + pad, head.bottom + d.px(3), rect.w - 2 * pad,
                        rect.bottom - head.bottom - d.px(3) - pad)
     n = len(cards)
-    by_height = room.h / RATIO
-    by_width = room.w / (1 + STEP * max(0, n - 1))
-    cw, ch = card_size(min(by_height, by_width, d.px(46)))
-    # short piles lie side by side; long ones overlap down to STEP
-    step = STEP if n < 2 else max(STEP, min(1.08, (room.w - cw) / ((n - 1) * cw)))
-    total = fan_width(max(n, 1), cw, step)
-    x0 = room.x + (room.w - total) // 2
-    y = room.y + (room.h - ch) // 2
+    cw, ch, step, x0, y = pile_fan(room, n, d.px(46))
     top = pygame.Rect(x0 + round(max(0, n - 1) * step * cw), y, cw, ch)
     d.anchors[Place(Zone.CUA, cua)] = top
     if n == 0:
@@ -156,21 +154,37 @@ def cua(d: Drawing, cua: int) -> None:
 
 def cua_label(d: Drawing, cua: int, head: pygame.Rect) -> None:
     """'Cửa: A → B': who puts cards in, who may eat them."""
-    p = d.p
     nxt = (cua + 1) % d.obs.players
-    prefix = p.label(f"{d.w('cua')}:", Face.SANS, 13, DIM,
-                     pygame.Rect(head.x, head.y, d.px(44), head.h), "midleft", role="cua")
-    x = prefix.right + d.px(6)
-    arrow_w = d.px(22)
+    draw_cua_label(d.p, d.view.name(cua), d.view.name(nxt), head, d.w("cua"))
+
+
+def draw_cua_label(p: Painter, giver: str, taker: str, head: pygame.Rect, title: str) -> None:
+    """'Cửa: A → B' (either game): who puts cards in, who may eat them (R2.2, TOTOM T2.2)."""
+    prefix = p.label(f"{title}:", Face.SANS, 13, DIM,
+                     pygame.Rect(head.x, head.y, p.px(44), head.h), "midleft", role="cua")
+    x = prefix.right + p.px(6)
+    arrow_w = p.px(22)
     name_w = max(0, (head.right - x - arrow_w) // 2)
-    a = p.label(d.view.name(cua), Face.SANS_BOLD, 13, CREAM,
+    a = p.label(giver, Face.SANS_BOLD, 13, CREAM,
                 pygame.Rect(x, head.y, name_w, head.h), "midleft", role="cua")
-    start = a.right + d.px(5)
+    start = a.right + p.px(5)
     y = head.centery
-    p.arrow((start, y), (start + arrow_w - d.px(10), y), GOLD)
-    p.label(d.view.name(nxt), Face.SANS_BOLD, 13, CREAM,
-            pygame.Rect(start + arrow_w - d.px(4), head.y, name_w, head.h), "midleft",
+    p.arrow((start, y), (start + arrow_w - p.px(10), y), GOLD)
+    p.label(taker, Face.SANS_BOLD, 13, CREAM,
+            pygame.Rect(start + arrow_w - p.px(4), head.y, name_w, head.h), "midleft",
             role="cua")
+
+
+def pile_fan(room: pygame.Rect, n: int, cap: int) -> tuple[int, int, float, int, int]:
+    """How a cửa's `n` cards lie in `room` (either game): card width and height, the share
+    of a card each shows (short piles side by side, long ones overlapping down to STEP), and
+    where the first one lies."""
+    by_height = room.h / RATIO
+    by_width = room.w / (1 + STEP * max(0, n - 1))
+    cw, ch = card_size(min(by_height, by_width, cap))
+    step = STEP if n < 2 else max(STEP, min(1.08, (room.w - cw) / ((n - 1) * cw)))
+    total = fan_width(max(n, 1), cw, step)
+    return cw, ch, step, room.x + (room.w - total) // 2, room.y + (room.h - ch) // 2
 
 
 def noc_and_cai(d: Drawing) -> None:

@@ -103,17 +103,22 @@ class ChieuView:
 
     def name(self, seat: int) -> str:
         """The name shown for `seat`."""
-        if seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        if seat == self.obs.seat:
-            return "Bạn" if self.lang == "vi" else "You"
-        # seats are numbered from 0 (RULES R2.1), as in Học, the report and `analyze`
-        return f"Ghế {seat}" if self.lang == "vi" else f"Seat {seat}"
+        return seat_name(self.names, seat, self.obs.seat, self.lang)
 
     def hinted_card(self) -> Card | None:
         """The hand card the hinted move plays (discards, returns or eats with)."""
         hinted = self.hinted
         return hinted.card if hinted is not None and hinted.act.value in HAND_ACTS else None
+
+
+def seat_name(names: tuple[str, ...], seat: int, me: int, lang: Lang) -> str:
+    """The name shown for `seat`: its given name, "Bạn" for the learner `me`, else "Ghế n"."""
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    if seat == me:
+        return "Bạn" if lang == "vi" else "You"
+    # seats are numbered from 0 (RULES R2.1), as in Học, the report and `analyze`
+    return f"Ghế {seat}" if lang == "vi" else f"Seat {seat}"
 
 
 HAND_ACTS = ("discard", "return", "eat")  # the moves made with a card of the hand

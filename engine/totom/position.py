@@ -1,8 +1,9 @@
 """A player's position — hand, mat melds as they lie, bất thực — and its packed form (T3.8, T5.2).
 
-The packed form is what the search reads: each suit's nine counts in one integer, three bits a
-rank (rank r at bits 3(r−1)); the counts of ``oc tt cc`` apart; what each mat meld can still take
-(T5.2) folded into a few small tables. It is built once, when the position is made.
+The packed form is what the search reads: the suited counts in one integer laid out as
+engine/totom/layout.py says (a rank's three suits side by side, as Chắn's hands in
+engine/hand.py); the counts of ``oc tt cc`` apart; what each mat meld can still take (T5.2)
+folded into a few masks in the same layout. It is built once, when the position is made.
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from dataclasses import dataclass, field
 
 from engine.totom.cards import COPIES, N_KINDS, N_SUITED, YEU, Card, format_cards, parse_cards
 from engine.totom.errors import BadMeld, BadPosition
+from engine.totom.layout import KEY_AT, POS, RANK_BITS, spread
 from engine.totom.melds import GroupType, classify
-
-BITS = 3  # per rank in a packed suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,34 +106,45 @@ class MatMeld:
 
 @dataclass(frozen=True, slots=True)
 class Packed:
-    """The search's view of a position (see the module docstring)."""
+    """The search's view of a position (see the module docstring).
 
-    suits: tuple[int, int, int]  # hand counts, one packed integer per suit
-    red: tuple[int, int, int]  # hand counts of oc, tt, cc
+    Masks are of bit 0 of counts in the layout of engine/totom/layout.py.
+    """
+
+    cards: int  # hand counts of the suited kinds
+    red: int  # hand counts of oc, tt, cc: three bits each
     hand: tuple[int, ...]  # hand count per kind
     total: tuple[int, ...]  # hand + mat count per kind
     bat_thuc: frozenset[int]
     mat_lung: int
     runs: tuple[tuple[tuple[int, int], ...], ...]  # extendable mat runs (lo, hi) per suit
-    run_keys: tuple[int, int, int]  # each suit's runs as one number, for the search's memo
+    scan_keys: tuple[int, int, int]  # each suit's runs as one number from KEY_AT, for the memo
     bi_room: tuple[int, ...]  # by rank 0..9: cards the mat phu bí of that rank can still take
     giong_room: tuple[tuple[int, int], ...]  # (kind, room) of mat bộ giống that can take more
-    bi_mask: int  # bit 0 of the digit of each rank whose mat phu bí has room
-    # Per suit, bit 0 of the digit of each rank next to a mat run's end, and of each kind whose
-    # mat bộ giống has room: a hand card there has a partner on the mat.
-    run_help: tuple[int, int, int]
-    giong_help: tuple[int, int, int]
+    bi_ranks: int  # suit 0's bit of each rank 2..9 whose mat phu bí has room
+    bi_rooms: int  # that room, at most 7, as suit 0's counts
+    # The kinds next to a mat run's end, and the kinds other than yêu whose mat bộ giống has
+    # room: a hand card there has a partner on the mat.
+    run_near: int
+    giong_near: int
 
 
 _RUN_KEYS: dict[tuple[tuple[int, int], ...], int] = {(): 0}
+_KEY_RUNS: list[tuple[tuple[int, int], ...]] = [()]
 
 
 def run_key(runs: tuple[tuple[int, int], ...]) -> int:
     """A small number naming a suit's set of mat runs."""
     key = _RUN_KEYS.get(runs)
     if key is None:
-        key = _RUN_KEYS[runs] = len(_RUN_KEYS)
+        key = _RUN_KEYS[runs] = len(_KEY_RUNS)
+        _KEY_RUNS.append(runs)
     return key
+
+
+def runs_of_key(key: int) -> tuple[tuple[int, int], ...]:
+    """The set of mat runs a run_key names."""
+    return _KEY_RUNS[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,15 +212,6 @@ class Position:
         return text
 
 
-def pack_suits(counts: Iterable[int]) -> tuple[int, int, int]:
-    """Per-kind counts (first 27 of them) → three packed suits."""
-    values = list(counts)
-    out = [0, 0, 0]
-    for k in range(N_SUITED):
-        out[k // 9] |= values[k] << (BITS * (k % 9))
-    return out[0], out[1], out[2]
-
-
 def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Card],
          total: Counter[Card] | None = None) -> Packed:
     """The search's view of a hand and mat, unchecked (Position checks what it holds)."""
@@ -232,28 +234,31 @@ def pack(cards: Iterable[Card], mat: tuple[MatMeld, ...], bat_thuc: frozenset[Ca
         if meld.giong_room:
             giong[meld.cards[0]] = giong.get(meld.cards[0], 0) + meld.giong_room
     suit_runs = tuple(tuple(sorted(r)) for r in runs)
-    run_help = [0, 0, 0]
+    run_near = 0
     for s, suit in enumerate(suit_runs):
         for lo, hi in suit:
             for r in (lo - 1, hi + 1):
                 if 1 <= r <= 9:
-                    run_help[s] |= 1 << (BITS * (r - 1))
-    giong_help = [0, 0, 0]
+                    run_near |= 1 << POS[9 * s + r - 1]
+    giong_near = 0
     for k in giong:
         if k < N_SUITED and k % 9:  # yêu stand alone: they need no bộ giống to lie on
-            giong_help[k // 9] |= 1 << (BITS * (k % 9))
+            giong_near |= 1 << POS[k]
+    bi_ranks = sum(1 << (RANK_BITS * (r - 1)) for r in range(2, 10) if bi_room[r])
     return Packed(
-        suits=pack_suits(hand),
-        red=(hand[Card.OC], hand[Card.TT], hand[Card.CC]),
+        cards=spread(hand[:N_SUITED]),
+        red=hand[Card.OC] | hand[Card.TT] << 3 | hand[Card.CC] << 6,
         hand=tuple(hand),
         total=tuple(total.get(Card(k), 0) for k in range(N_KINDS)),
         bat_thuc=frozenset(int(k) for k in bat_thuc),
         mat_lung=sum(1 for m in mat if m.is_lung),
         runs=suit_runs,
-        run_keys=(run_key(suit_runs[0]), run_key(suit_runs[1]), run_key(suit_runs[2])),
+        scan_keys=(run_key(suit_runs[0]) << KEY_AT, run_key(suit_runs[1]) << KEY_AT,
+                   run_key(suit_runs[2]) << KEY_AT),
         bi_room=tuple(bi_room),
         giong_room=tuple(sorted(giong.items())),
-        bi_mask=sum(1 << (BITS * (r - 1)) for r in range(2, 10) if bi_room[r]),
-        run_help=(run_help[0], run_help[1], run_help[2]),
-        giong_help=(giong_help[0], giong_help[1], giong_help[2]),
+        bi_ranks=bi_ranks,
+        bi_rooms=sum(min(bi_room[r], 7) << (RANK_BITS * (r - 1)) for r in range(1, 10)),
+        run_near=run_near,
+        giong_near=giong_near,
     )

@@ -12,10 +12,13 @@ card, then checks each suit alone:
 5. each suit alone: do its cards make runs, extend its mat runs at their ends (T5.2) or stand
    alone as yêu đen? Every card that is left of ``oc tt cc`` stands alone as a yêu (T3.6).
 
-Step 5 is a scan over the nine ranks that keeps how many runs are open with one, two, or three
-or more cards; extending a run of three or more is never worse than starting a new one (the two
-could be joined), so the scan branches only on yêu đen and on which open run a mat run's lower
-end takes. Its answer is kept per suit (memo), so that most checks are one dictionary lookup.
+The cards are one int laid out as engine/totom/layout.py says, so what a step asks of all three
+suits is a few integer operations: the ranks held in every suit, the cards with no run
+neighbours, three of a kind, the special phu present (three lookups). Step 5 is one memo lookup per
+suit (engine/totom/suits.py). Every step is skipped when nothing calls for it — the usual win
+test, with no bộ giống and no special phu, is three lookups when no phu bí is needed — and a
+card with no partner present ends the test before any choice is tried; a rank whose cards have
+no partner in their suit gives them all to phu bí, which often leaves one choice.
 
 This module only answers yes or no, as fast as plain Python allows: the win test is called for
 every card of every claim window and by the computer players. The arrangements themselves are
@@ -28,235 +31,203 @@ from collections.abc import Sequence
 from itertools import product
 
 from engine.totom.cards import N_SUITED, Card
+from engine.totom.layout import (
+    ALL_SUITS,
+    DIGITS0,
+    KIND_AT,
+    NOT_NHAT,
+    ONES,
+    POS,
+    RANK_BITS,
+    RANKS2,
+    positions,
+)
 from engine.totom.melds import SPECIAL
-from engine.totom.position import BITS, Packed
+from engine.totom.position import Packed
+from engine.totom.suits import SCANS
 
-M1 = sum(1 << (BITS * r) for r in range(9))  # bit 0 of every rank's digit
-NOT_RANK1 = M1 & ~1
-SUIT_BITS = 9 * BITS
-
-# Where each kind's count lives in the six-number state: suits 0..2 packed, then oc, tt, cc.
-_SLOT = tuple([k // 9 for k in range(N_SUITED)] + [3, 4, 5])
-_SHIFT = tuple([BITS * (k % 9) for k in range(N_SUITED)] + [0, 0, 0])
+# Where each kind's count lives in a search state [cards, red]: (index, bit offset).
+_SLOT = tuple([0] * N_SUITED + [1, 1, 1])
+_SHIFT = tuple([*POS, 0, 3, 6])
+_ONE = tuple(1 << s for s in _SHIFT)
+_RED_LOW = 0o111  # bit 0 of the three red counts
 _SP_LOC = tuple(tuple((_SLOT[c], _SHIFT[c]) for c in cards) for cards in SPECIAL.values())
-_SP_IDS = tuple(SPECIAL)
 SP1, SP2, SP7 = 0, 1, 6
-# What one special phu takes from each packed suit.
-_SP_DELTA = tuple(tuple(sum(1 << sh for sl, sh in loc if sl == s) for s in range(3))
-                  for loc in _SP_LOC)
+# What one special phu takes from the suited cards.
+_SP_DELTA = tuple(sum(1 << sh for sl, sh in loc if sl == 0) for loc in _SP_LOC)
+
+
+def _slot_table(pairs: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """(key bit, slot bit) pairs → every set of the key bits → the slot bits they fill."""
+    slots: dict[int, int] = {}
+    for bit, slot in pairs:
+        slots[bit] = slots.get(bit, 0) | 1 << slot
+    bits = sorted(slots)
+    table = {}
+    for sub in range(1 << len(bits)):
+        key = filled = 0
+        for i, bit in enumerate(bits):
+            if sub >> i & 1:
+                key |= 1 << bit
+                filled |= slots[bit]
+        table[key] = filled
+    return table
+
+
+# Special phu presence in three lookups: the counts present of ranks 1..3 (bits 0..26), and of
+# ranks 7..9 (from bit _HIGH_AT) with the red counts present above them, each → the card slots
+# they fill (bit 3j + i: card i of SP j); then the special phu with all three slots filled.
+_HIGH_AT = 6 * RANK_BITS
+_LOW_SLOTS = [(sh, 3 * j + i) for j, loc in enumerate(_SP_LOC) for i, (sl, sh) in enumerate(loc)
+              if sl == 0 and sh < _HIGH_AT]
+_HIGH_SLOTS = [(sh - _HIGH_AT if sl == 0 else 3 * RANK_BITS + sh, 3 * j + i)
+               for j, loc in enumerate(_SP_LOC) for i, (sl, sh) in enumerate(loc)
+               if sl == 1 or sh >= _HIGH_AT]
+_LOW_FILL = _slot_table(_LOW_SLOTS)
+_HIGH_FILL = _slot_table(_HIGH_SLOTS)
+_LOW_SP = max(_LOW_FILL)  # the key with every bit
+_HIGH_SP = max(_HIGH_FILL)
+_SP_LOW = sum(1 << (3 * j) for j in range(len(SPECIAL)))
+
 
 def count_at(state: Sequence[int], kind: int) -> int:
-    """A kind's count in a six-number state."""
+    """A kind's count in a search state [cards, red]."""
     return (state[_SLOT[kind]] >> _SHIFT[kind]) & 7
 
 
-# ----------------------------------------------------------------------- one suit (step 5)
-
-_SUIT_OK: dict[int, bool] = {}
-_MEMO_LIMIT = 2_000_000
+# ----------------------------------------------------------------------- partners
 
 
-def suit_ok(vec: int, key: int, runs: tuple[tuple[int, int], ...]) -> bool:
-    """One suit's cards all placed by runs, its mat runs' ends and lone yêu đen (memoised)."""
-    k = vec | (key << SUIT_BITS)
-    ok = _SUIT_OK.get(k)
-    if ok is None:
-        if len(_SUIT_OK) >= _MEMO_LIMIT:
-            _SUIT_OK.clear()
-        ok = _SUIT_OK[k] = suit_scan(vec, runs) if runs else plain_scan(vec)
-    return ok
+def _loose(nz: int, near: int) -> int:
+    """The cards other than yêu with no partner in their suit: no run neighbours present, no
+    chain to a mat run's end (``near``: the kinds next to one). ``nz``: the counts present."""
+    loose = nz & NOT_NHAT & ~(((nz << RANK_BITS) & ((nz << 2 * RANK_BITS) | (nz >> RANK_BITS)))
+                              | ((nz >> RANK_BITS) & (nz >> 2 * RANK_BITS)))
+    if near and loose:
+        # A card with no run neighbours reaches a mat run only from one or two ranks away:
+        # farther, the cards between would be its neighbours.
+        step = near & nz
+        loose &= ~(near | step << RANK_BITS | step >> RANK_BITS)
+    return loose
 
 
-def plain_scan(vec: int) -> bool:
-    """suit_scan without mat runs, where no choice is left: the scan goes straight through.
-
-    Without mat runs the only choice is how many yêu đen start runs, and as many as there are
-    nhị to follow is best: each run started at nhất asks nothing more of tam than a run started
-    at nhị, and one card less of tứ.
-    """
-    o1 = min(vec & 7, (vec >> BITS) & 7)
-    o2 = o3 = 0
-    for shift in range(BITS, SUIT_BITS, BITS):
-        m = ((vec >> shift) & 7) - o1 - o2
-        if m < 0:
-            return False
-        ext = m if m < o3 else o3
-        o1, o2, o3 = m - ext, o1, o2 + ext
-    return o1 == 0 and o2 == 0
+def _bi_ranks(nz: int, mat_bi: int) -> int:
+    """Suit 0's bit of each rank where a phu bí is possible: held in all three suits (ranks
+    2..9: nhất stand alone anyway), or held at all where a mat phu bí has room."""
+    ranks = nz & nz >> 3 & nz >> 6 & RANKS2
+    if mat_bi:
+        ranks |= (nz | nz >> 3 | nz >> 6) & mat_bi
+    return ranks
 
 
-def suit_scan(vec: int, runs: tuple[tuple[int, int], ...]) -> bool:
-    """The scan of step 5 over ranks 1..9 (see the module docstring).
-
-    A state (o1, o2, o3) — open runs of one card, two cards, three or more — is packed as
-    o1 | o2 << 4 | o3 << 8.
-    """
-    starts = [0] * 11
-    ends = [0] * 11
-    for lo, hi in runs:
-        starts[lo] += 1
-        ends[hi] += 1
-    frontier = {0}
-    for r in range(1, 10):
-        n = (vec >> (BITS * (r - 1))) & 7
-        nxt: set[int] = set()
-        for st in frontier:
-            o1, o2, o3 = st & 15, (st >> 4) & 15, (st >> 8) + ends[r - 1]
-            for j1, j2 in absorb(o1, o2, starts[r]):
-                p1, p2 = o1 - j1, o2 - j2
-                m = n - p1 - p2
-                if m < 0:
-                    continue
-                if r == 1:  # yêu đen may start runs or stand alone (T3.6)
-                    nxt.update(range(m + 1))
-                    continue
-                ext = min(m, o3)
-                nxt.add((m - ext) | (p1 << 4) | ((p2 + ext) << 8))
-        if not nxt:
-            return False
-        frontier = nxt
-    return any(st & 0xFF == 0 for st in frontier)
-
-
-def absorb(o1: int, o2: int, starts: int) -> list[tuple[int, int]]:
-    """Ways the mat runs starting here take open runs ending just below them (T5.2)."""
-    if not starts or not (o1 or o2):
-        return [(0, 0)]
-    return [(j1, j2) for j1 in range(min(o1, starts) + 1)
-            for j2 in range(min(o2, starts - j1) + 1)]
+def unpartnered(packed: Packed) -> int:
+    """The cards of a position (bit 0 of their counts) that no group can hold with what is
+    present: no run neighbours, no chain to a mat run, no phu bí rank, not three of a kind, no
+    mat bộ giống of their kind, no special phu present — the test search() starts with."""
+    cards, red = packed.cards, packed.red
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ge = ((cards >> 2) | ((cards >> 1) & cards)) & ONES
+    sp = _present(nz, (red | red >> 1 | red >> 2) & _RED_LOW)
+    return _loose(nz, packed.run_near) & ~(_bi_ranks(nz, packed.bi_ranks) * ALL_SUITS | ge
+                                            | packed.giong_near | sp[1])
 
 
 # ----------------------------------------------------------------------- phu bí (step 4)
 
-# (cv, cn, cs, room) → the triples (xv, xn, xs) of cards that can go to phu bí of that rank: new
-# phu bí (each with every suit, 3 to 5 cards) and up to `room` cards onto the mat phu bí.
+
+def bi_takes(x: tuple[int, int, int], room: int) -> bool:
+    """Can x (cards of each suit at one rank) all go to phu bí: new ones, each with every suit
+    and 3 to 5 cards (T3.2), and up to ``room`` cards onto the mat phu bí of the rank (T5.2)?
+
+    New phu bí of at least m cards of each suit hold from 3m to 5m cards, so the most that new
+    ones take from x is min(sum, 5 × min(x)); the mat takes the rest.
+    """
+    total = x[0] + x[1] + x[2]
+    low = min(x)
+    return total <= room or (low >= 1 and total <= 5 * low + room)
+
+
 _BI_OPTIONS: dict[tuple[int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
-def _new_bi_ok(a: int, b: int, c: int) -> bool:
-    """Can a, b, c cards of the three suits make new phu bí exactly (T3.2)?"""
-    low = min(a, b, c)
-    return a == b == c == 0 or (low >= 1 and a + b + c <= 5 * low)
-
-
-def bi_splits(x: tuple[int, int, int], room: int) -> list[tuple[int, int, int]]:
-    """The parts y of x that the mat phu bí can take so that x − y makes new phu bí."""
-    return [(yv, yn, ys)
-            for yv in range(x[0] + 1) for yn in range(x[1] + 1) for ys in range(x[2] + 1)
-            if yv + yn + ys <= room and _new_bi_ok(x[0] - yv, x[1] - yn, x[2] - ys)]
-
-
-# The same, indexed by cv | cn << 3 | cs << 6 | room << 9 (counts 0..4, room 0..7).
 def bi_options(cv: int, cn: int, cs: int, room: int) -> tuple[tuple[int, int, int], ...]:
-    """Step 4's choices at one rank (memoised)."""
+    """Step 4's choices at one rank: the cards of each suit that go to phu bí, most first."""
     key = (cv, cn, cs, room)
-    opts = _BI_OPTIONS.get(key)
-    if opts is None:
-        found = [(xv, xn, xs)
-                 for xv in range(cv + 1) for xn in range(cn + 1) for xs in range(cs + 1)
-                 if bi_splits((xv, xn, xs), room)]
-        opts = _BI_OPTIONS[key] = tuple(sorted(found, key=sum, reverse=True))
-    return opts
+    found = _BI_OPTIONS.get(key)
+    if found is None:
+        found = _BI_OPTIONS[key] = tuple(sorted(
+            ((xv, xn, xs) for xv in range(cv + 1) for xn in range(cn + 1)
+             for xs in range(cs + 1) if bi_takes((xv, xn, xs), room)), key=sum, reverse=True))
+    return found
 
 
-_BI_TABLE: list[tuple[tuple[int, int, int], ...]] = [
-    bi_options(i & 7, (i >> 3) & 7, (i >> 6) & 7, i >> 9)
-    if max(i & 7, (i >> 3) & 7, (i >> 6) & 7) <= 4 else () for i in range(1 << 12)]
+# Step 4's choices at the rank whose field starts at bit sh, as amounts to subtract from the
+# cards, most first, keyed by the rank's field | forced << 9 | room << 16 | sh << 19. A suit's
+# bit in ``forced`` (bits 0, 3, 6) says its cards of the rank have no partner in the suit: a
+# choice must take them all.
+_BI_CHOICES: dict[int, tuple[int, ...]] = {}
+_BI_BASE: dict[int, tuple[int, ...]] = {}  # the same at rank 1, keyed without sh
 
 
-# ----------------------------------------------------------------------- the search
-
-
-def _ge3(x: int) -> int:
-    """Bit 0 of each digit holding 3 or more (digits are 0..4)."""
-    return ((x >> 2) | ((x >> 1) & x)) & M1
-
-
-def _nonzero(x: int) -> int:
-    """Bit 0 of each digit that is not 0."""
-    return (x | x >> 1 | x >> 2) & M1
-
-
-def _loose(nz: int, other: int, bi_mask: int) -> int:
-    """Suited non-yêu cards of a suit with neither run neighbours nor a phu bí rank present."""
-    dn1 = nz >> 3
-    return nz & NOT_RANK1 & ~(((nz << 3) & ((nz << 6) | dn1)) | (dn1 & (nz >> 6)) | other
-                              | bi_mask)
-
-
-def chains(ends: int, nz: int) -> int:
-    """Ranks reached from a mat run's ends through hand cards present (over-approximated)."""
-    grow = ends
-    for _ in range(8):
-        grow |= ((grow << 3) | (grow >> 3)) & nz
-    return grow
-
-
-# Special phu presence, from each suit's nonzero digits: the card slots of the SP table they
-# fill (bit 3j + i: card i of SP j), then which SP have all three cards.
-def _sp_fill_tables() -> tuple[tuple[int, dict[int, int]], ...]:
-    tables = []
-    for slot in range(3):
-        mask = 0
-        bits: list[tuple[int, int]] = []
-        for j, cards in enumerate(_SP_LOC):
-            for i, (sl, shift) in enumerate(cards):
-                if sl == slot:
-                    mask |= 1 << shift
-                    bits.append((shift, 3 * j + i))
-        table = {}
-        for sub in range(1 << 9):
-            digits = sum(1 << (BITS * r) for r in range(9) if sub >> r & 1) & mask
-            table[digits] = sum(1 << b for shift, b in bits if digits >> shift & 1)
-        tables.append((mask, table))
-    return tuple(tables)
-
-
-_SP_FILL = _sp_fill_tables()
-_RED_FILL = tuple(sum(1 << (3 * j + i) for j, cards in enumerate(_SP_LOC)
-                      for i, (sl, _) in enumerate(cards) if sl == 3 + r) for r in range(3))
-_SP_PRESENT: dict[int, tuple[int, ...]] = {}
-
-
-def _present(n0: int, n1: int, n2: int, r0: int, r1: int, r2: int) -> tuple[int, ...]:
-    """Indices of the special phu whose three cards are all present."""
-    (m0, t0), (m1, t1), (m2, t2) = _SP_FILL
-    filled = t0[n0 & m0] | t1[n1 & m1] | t2[n2 & m2]
-    if r0:
-        filled |= _RED_FILL[0]
-    if r1:
-        filled |= _RED_FILL[1]
-    if r2:
-        filled |= _RED_FILL[2]
-    out = _SP_PRESENT.get(filled)
-    if out is None:
-        out = _SP_PRESENT[filled] = tuple(j for j in range(7) if filled >> (3 * j) & 7 == 7)
+def _bi_choices(key: int) -> tuple[int, ...]:
+    """_BI_CHOICES[key], made from _BI_BASE."""
+    sh = key >> 19
+    base = _BI_BASE.get(key & 0x7FFFF)
+    if base is None:
+        counts = (key & 7, (key >> 3) & 7, (key >> 6) & 7)
+        base = _BI_BASE[key & 0x7FFFF] = tuple(
+            xv | xn << 3 | xs << 6 for xv, xn, xs in bi_options(*counts, (key >> 16) & 7)
+            if all(x == counts[s] for s, x in enumerate((xv, xn, xs))
+                   if key >> (9 + 3 * s) & 1))
+    out = _BI_CHOICES[key] = tuple(d << sh for d in base)
     return out
 
 
-def sp_present(state: Sequence[int]) -> tuple[int, ...]:
-    """Indices of the special phu whose three cards are all in a six-number state."""
-    return _present(_nonzero(state[0]), _nonzero(state[1]), _nonzero(state[2]),
-                    state[3], state[4], state[5])
+_SHIFTS: dict[int, tuple[int, ...]] = {}
+
+
+def _shifts(ranks: int) -> tuple[int, ...]:
+    """The bit offsets of the set bits of a mask (memoised)."""
+    out = _SHIFTS.get(ranks)
+    if out is None:
+        out = _SHIFTS[ranks] = tuple(positions(ranks))
+    return out
+
+
+# ----------------------------------------------------------------------- special phu (step 2)
+
+
+def _present(cards_nz: int, red_nz: int) -> tuple[tuple[int, ...], int]:
+    """The special phu whose cards are all present (bit 0 of counts present, suited and red),
+    and their suited cards' bits."""
+    filled = _LOW_FILL[cards_nz & _LOW_SP] \
+        | _HIGH_FILL[(cards_nz >> _HIGH_AT | red_nz << 3 * RANK_BITS) & _HIGH_SP]
+    return _SP_PRESENT[filled & filled >> 1 & filled >> 2 & _SP_LOW]
+
+
+def _present_table() -> dict[int, tuple[tuple[int, ...], int]]:
+    """Special phu with all three card slots filled (bit 3j: SP j) → their indices, and their
+    suited cards' bits."""
+    table = {}
+    for sub in range(1 << len(SPECIAL)):
+        present = tuple(j for j in range(len(SPECIAL)) if sub >> j & 1)
+        cards = 0
+        for j in present:
+            cards |= _SP_DELTA[j]
+        table[sum(1 << (3 * j) for j in present)] = (present, cards)
+    return table
+
+
+_SP_PRESENT = _present_table()
 
 
 def sp_avail(state: Sequence[int], j: int) -> int:
-    """How many times special phu j could be made from a six-number state."""
+    """How many times special phu j could be made from a search state."""
     (a, sa), (b, sb), (c, sc) = _SP_LOC[j]
     return min((state[a] >> sa) & 7, (state[b] >> sb) & 7, (state[c] >> sc) & 7)
 
 
-def _rescued(packed: Packed, present: tuple[int, ...], slot: int, nz: int, other: int,
-             ge: int) -> bool:
-    """Whether the loose cards of a suit all reach a mat run or a special phu present."""
-    rest = _loose(nz, other, packed.bi_mask) & ~(ge | packed.giong_help[slot])
-    if packed.run_help[slot]:
-        rest &= ~chains(packed.run_help[slot], nz)
-    for j in present:
-        for sl, shift in _SP_LOC[j]:
-            if sl == slot:
-                rest &= ~(1 << shift)
-    return not rest
+# ----------------------------------------------------------------------- bộ giống (step 1)
 
 
 def giong_choices(packed: Packed, state: Sequence[int], w: Card | None,
@@ -270,28 +241,17 @@ def giong_choices(packed: Packed, state: Sequence[int], w: Card | None,
     """
     out: list[tuple[int, tuple[int, ...], int]] = []
     w_listed = False
-    for s in range(3):
-        ge = ((state[s] >> 2) | ((state[s] >> 1) & state[s])) & M1
-        if not ge:
-            continue
-        for r in _digit_ranks(ge):
-            k = 9 * s + r
-            if k != w and k in packed.bat_thuc:
-                continue  # T4.13: bất thực cards make no bộ giống
-            sizes: tuple[int, ...] = (4, 3, 0) if (state[s] >> (BITS * r)) & 7 >= 4 else (3, 0)
-            if k == w:
-                w_listed = True
-                sizes = _phong_sizes(sizes, phong)
-            out.append((k, sizes, 1))
-    for i in range(3):
-        n = state[3 + i]
-        k = 27 + i
-        if n >= 3 and (k == w or k not in packed.bat_thuc):
-            sizes = (4, 3, 0) if n >= 4 else (3, 0)
-            if k == w:
-                w_listed = True
-                sizes = _phong_sizes(sizes, phong)
-            out.append((k, sizes, 1))
+    cards, red = state[0], state[1]
+    threes = [KIND_AT[p] for p in positions(((cards >> 2) | ((cards >> 1) & cards)) & ONES)]
+    threes += [27 + i for i in range(3) if (red >> (3 * i)) & 7 >= 3]
+    for k in threes:
+        if k != w and k in packed.bat_thuc:
+            continue  # T4.13: bất thực cards make no bộ giống
+        sizes: tuple[int, ...] = (4, 3, 0) if count_at(state, k) >= 4 else (3, 0)
+        if k == w:
+            w_listed = True
+            sizes = _phong_sizes(sizes, phong)
+        out.append((k, sizes, 1))
     if phong is True and not w_listed:
         return None
     for k, room in packed.giong_room:
@@ -311,15 +271,7 @@ def _phong_sizes(sizes: tuple[int, ...], phong: bool | None) -> tuple[int, ...]:
     return sizes
 
 
-_RANKS: dict[int, tuple[int, ...]] = {}
-
-
-def _digit_ranks(mask: int) -> tuple[int, ...]:
-    """Rank indices 0..8 of the set bits of a digit mask (memoised)."""
-    out = _RANKS.get(mask)
-    if out is None:
-        out = _RANKS[mask] = tuple(r for r in range(9) if mask >> (BITS * r) & 1)
-    return out
+# ----------------------------------------------------------------------- the search
 
 
 def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
@@ -329,53 +281,36 @@ def search(packed: Packed, w: Card | None, need: int, phong: bool | None = None,
     ``phong`` is the winner's statement (T5.6); ``min_sp1`` / ``min_sp2`` ask for at least that
     many tôm and lèo (a call to make true, T5.3).
     """
-    state = [*packed.suits, *packed.red]
+    cards, red = packed.cards, packed.red
     if w is not None:
-        state[_SLOT[w]] += 1 << _SHIFT[w]
-    v0, v1, v2 = state[0], state[1], state[2]
-    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
-    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
-    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    (m0, t0), (m1, t1), (m2, t2) = _SP_FILL  # _present(), inlined: once per win test
-    filled = t0[n0 & m0] | t1[n1 & m1] | t2[n2 & m2]
-    if state[3]:
-        filled |= _RED_FILL[0]
-    if state[4]:
-        filled |= _RED_FILL[1]
-    if state[5]:
-        filled |= _RED_FILL[2]
-    present = _SP_PRESENT.get(filled)
-    if present is None:
-        present = _present(n0, n1, n2, state[3], state[4], state[5])
-    g0 = ((v0 >> 2) | ((v0 >> 1) & v0)) & M1
-    g1 = ((v1 >> 2) | ((v1 >> 1) & v1)) & M1
-    g2 = ((v2 >> 2) | ((v2 >> 1) & v2)) & M1
-    # A quick necessary test: every suited card other than a yêu needs partners present — run
-    # neighbours, a chain to a mat run, the rest of its phu bí rank, three of its kind, a mat
-    # bộ giống of its kind, or the rest of a special phu.
-    bi_mask = packed.bi_mask
-    gh = packed.giong_help
-    d = n0 >> 3
-    if n0 & NOT_RANK1 & ~(((n0 << 3) & ((n0 << 6) | d)) | (d & (n0 >> 6)) | (n1 & n2) | bi_mask
-                          | g0 | gh[0]) and not _rescued(packed, present, 0, n0, n1 & n2, g0):
+        if w < N_SUITED:
+            cards += _ONE[w]
+        else:
+            red += _ONE[w]
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ge = ((cards >> 2) | ((cards >> 1) & cards)) & ONES
+    filled = _LOW_FILL[nz & _LOW_SP] | _HIGH_FILL[
+        (nz >> _HIGH_AT | ((red | red >> 1 | red >> 2) & _RED_LOW) << 3 * RANK_BITS) & _HIGH_SP]
+    sp = _SP_PRESENT[filled & filled >> 1 & filled >> 2 & _SP_LOW]  # _present() inlined
+    present = sp[0]
+    giong = phong is not None or ge or ((red >> 2) | ((red >> 1) & red)) & _RED_LOW \
+        or packed.giong_near & nz
+    if not (present or giong):  # the usual case: no bộ giống, no special phu
+        return packed.mat_lung >= need and not (min_sp1 or min_sp2) and _tron(packed, cards)
+    # A necessary test: every suited card other than a yêu needs partners present.
+    if _loose(nz, packed.run_near) & ~(_bi_ranks(nz, packed.bi_ranks) * ALL_SUITS | ge
+                                       | packed.giong_near | sp[1]):
         return False
-    d = n1 >> 3
-    if n1 & NOT_RANK1 & ~(((n1 << 3) & ((n1 << 6) | d)) | (d & (n1 >> 6)) | (n0 & n2) | bi_mask
-                          | g1 | gh[1]) and not _rescued(packed, present, 1, n1, n0 & n2, g1):
-        return False
-    d = n2 >> 3
-    if n2 & NOT_RANK1 & ~(((n2 << 3) & ((n2 << 6) | d)) | (d & (n2 >> 6)) | (n0 & n1) | bi_mask
-                          | g2 | gh[2]) and not _rescued(packed, present, 2, n2, n0 & n1, g2):
-        return False
-    if phong is not None or g0 or g1 or g2 or state[3] >= 3 or state[4] >= 3 \
-            or state[5] >= 3 or (gh[0] & n0) | (gh[1] & n1) | (gh[2] & n2):
+    have = packed.mat_lung
+    if giong:
+        state = [cards, red]
         steps = giong_choices(packed, state, w, phong)
         if steps is None:
             return False
         if steps:
-            return _takes(packed, state, present, steps, 0, packed.mat_lung, need, min_sp1,
-                          min_sp2)
-    return _specials(packed, state, present, packed.mat_lung, need, min_sp1, min_sp2)
+            return _takes(packed, state, present, steps, 0, have, need, min_sp1, min_sp2)
+        return _specials(packed, state, present, have, need, min_sp1, min_sp2)
+    return _specials(packed, [cards, red], present, have, need, min_sp1, min_sp2)
 
 
 def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
@@ -402,41 +337,46 @@ def _takes(packed: Packed, state: list[int], present: tuple[int, ...],
 def _specials(packed: Packed, state: list[int], present: tuple[int, ...], have: int,
               need: int, min_sp1: int, min_sp2: int) -> bool:
     """Steps 2 and 3: the special phu present (a superset is fine), then the lưng count."""
+    if present and present[-1] == SP7 and have >= need:
+        present = present[:-1]  # SP7 is also a run: worth choosing only for a lưng missing
     if not present:
-        return have >= need and min_sp1 == min_sp2 == 0 and \
-            _tron(packed, state[0], state[1], state[2])
+        return have >= need and min_sp1 == min_sp2 == 0 and _tron(packed, state[0])
     if (min_sp1 and SP1 not in present) or (min_sp2 and SP2 not in present):
         return False
-    if len(present) == 1 and present[0] != SP7:  # the usual case, without recursion
-        i = present[0]
-        (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-        st = state
-        low = min_sp1 if i == SP1 else min_sp2 if i == SP2 else 0
-        d0, d1, d2 = _SP_DELTA[i]
-        v0, v1, v2 = st[0], st[1], st[2]
-        for n in range(min((st[a] >> sa) & 7, (st[b] >> sb) & 7, (st[c] >> sc) & 7),
-                       low - 1, -1):
-            if have + n < need:
-                return False
-            if _tron(packed, v0 - n * d0, v1 - n * d1, v2 - n * d2):
-                return True
-        return False
-    if have < need and have + sum(sp_avail(state, j) for j in present) < need:
-        return False
+    if have < need:
+        most = have
+        for j in present:
+            most += sp_avail(state, j)
+        if most < need:
+            return False
     return _special(packed, state, present, 0, have, need, min_sp1, min_sp2)
 
 
 def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, have: int,
              need: int, min_sp1: int, min_sp2: int) -> bool:
-    if j == len(present):
-        return have >= need and _tron(packed, st[0], st[1], st[2])
+    """Step 2 for special phu present[j:], most of each first; the last one then step 4."""
     i = present[j]
     (a, sa), (b, sb), (c, sc) = _SP_LOC[i]
-    avail = min((st[a] >> sa) & 7, (st[b] >> sb) & 7, (st[c] >> sc) & 7)
+    avail = st[a] >> sa & 7
+    x = st[b] >> sb & 7
+    if x < avail:
+        avail = x
+    x = st[c] >> sc & 7
+    if x < avail:
+        avail = x
     low = min_sp1 if i == SP1 else min_sp2 if i == SP2 else 0
     if i == SP7:  # SP7 is also a run: worth choosing only for a lưng still missing
         avail = min(avail, max(0, need - have))
     if avail < low:
+        return False
+    if j + 1 == len(present):
+        d = _SP_DELTA[i]
+        cards = st[0]
+        for n in range(avail, low - 1, -1):
+            if have + n < need:
+                return False
+            if _tron(packed, cards - n * d):
+                return True
         return False
     for n in range(avail, low - 1, -1):
         if n:
@@ -454,106 +394,64 @@ def _special(packed: Packed, st: list[int], present: tuple[int, ...], j: int, ha
     return False
 
 
-_SHIFTS: dict[int, tuple[int, ...]] = {}
-
-
-def _shifts(cand: int) -> tuple[int, ...]:
-    """The bit offsets of the ranks set in a digit mask (memoised)."""
-    out = _SHIFTS.get(cand)
-    if out is None:
-        out = _SHIFTS[cand] = tuple(BITS * r for r in range(9) if cand >> (BITS * r) & 1)
-    return out
-
-
-def _tron(p: Packed, v0: int, v1: int, v2: int) -> bool:
+def _tron(p: Packed, cards: int) -> bool:
     """Steps 4 and 5: the suited cards left all lie in phu bí, runs and mat melds."""
-    n0 = (v0 | v0 >> 1 | v0 >> 2) & M1
-    n1 = (v1 | v1 >> 1 | v1 >> 2) & M1
-    n2 = (v2 | v2 >> 1 | v2 >> 2) & M1
-    bi_mask = p.bi_mask
-    keys = p.run_keys
-    k0, k1, k2 = keys[0] << SUIT_BITS, keys[1] << SUIT_BITS, keys[2] << SUIT_BITS
-    memo = _SUIT_OK
-    cand = n0 & n1 & n2 & NOT_RANK1
-    if bi_mask:
-        cand |= (n0 | n1 | n2) & bi_mask
-    if not cand:  # no phu bí possible: each suit alone, three lookups
-        ok = memo.get(v0 | k0)
-        if ok is None:
-            ok = suit_ok(v0, keys[0], p.runs[0])
-        if ok:
-            ok = memo.get(v1 | k1)
-            if ok is None:
-                ok = suit_ok(v1, keys[1], p.runs[1])
-            if ok:
-                ok = memo.get(v2 | k2)
-                if ok is None:
-                    ok = suit_ok(v2, keys[2], p.runs[2])
-        return ok
-    # Before trying the phu bí choices, the isolation test of search(), inlined.
-    d = n0 >> 3
-    rest = n0 & NOT_RANK1 & ~(((n0 << 3) & ((n0 << 6) | d)) | (d & (n0 >> 6)) | (n1 & n2)
-                              | bi_mask)
-    if rest and (not p.run_help[0] or rest & ~chains(p.run_help[0], n0)):
+    k0, k1, k2 = p.scan_keys
+    scans = SCANS
+    # The three lookups are written out wherever they are made on purpose: a helper for them
+    # cost 4-8 % of the win test's speed in bench/totom.py.
+    if scans[cards & DIGITS0 | k0] and scans[cards >> 3 & DIGITS0 | k1] \
+            and scans[cards >> 6 & DIGITS0 | k2]:
+        return True  # no phu bí needed
+    nz = (cards | cards >> 1 | cards >> 2) & ONES
+    ranks = nz & nz >> 3 & nz >> 6 & RANKS2
+    mat_bi = p.bi_ranks
+    if mat_bi:
+        ranks |= (nz | nz >> 3 | nz >> 6) & mat_bi
+    if not ranks:
         return False
-    d = n1 >> 3
-    rest = n1 & NOT_RANK1 & ~(((n1 << 3) & ((n1 << 6) | d)) | (d & (n1 >> 6)) | (n0 & n2)
-                              | bi_mask)
-    if rest and (not p.run_help[1] or rest & ~chains(p.run_help[1], n1)):
+    loose = _loose(nz, p.run_near)
+    if loose & ~(ranks * ALL_SUITS):
         return False
-    d = n2 >> 3
-    rest = n2 & NOT_RANK1 & ~(((n2 << 3) & ((n2 << 6) | d)) | (d & (n2 >> 6)) | (n0 & n1)
-                              | bi_mask)
-    if rest and (not p.run_help[2] or rest & ~chains(p.run_help[2], n2)):
-        return False
-    shifts = _shifts(cand)
-    room = p.bi_room
-    # The three lookups are written out in each loop on purpose: folding them into a helper,
-    # or the one-rank case into the general one, costs a quarter of the win test's speed.
-    if len(shifts) == 1:
-        sh = shifts[0]
-        for xv, xn, xs in _BI_TABLE[((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3
-                                    | ((v2 >> sh) & 7) << 6 | min(room[sh // BITS + 1], 7) << 9]:
-            a = v0 - (xv << sh)
-            ok = memo.get(a | k0)
-            if ok is None:
-                ok = suit_ok(a, keys[0], p.runs[0])
-            if not ok:
-                continue
-            b = v1 - (xn << sh)
-            ok = memo.get(b | k1)
-            if ok is None:
-                ok = suit_ok(b, keys[1], p.runs[1])
-            if not ok:
-                continue
-            c = v2 - (xs << sh)
-            ok = memo.get(c | k2)
-            if ok is None:
-                ok = suit_ok(c, keys[2], p.runs[2])
-            if ok:
+    return _bi(p, cards, loose, ranks)
+
+
+def _bi(p: Packed, cards: int, loose: int, ranks: int) -> bool:
+    """Step 4 at ``ranks``, step 5 after each choice.
+
+    A rank whose ``loose`` cards have no partner in their suit must give them all to phu bí (no
+    bộ giống is left to choose when this runs), which often leaves one choice; such a rank is
+    settled before the others are tried together.
+    """
+    rooms = p.bi_rooms
+    k0, k1, k2 = p.scan_keys
+    scans = SCANS
+    lists = []
+    for sh in _shifts(ranks):
+        key = (cards >> sh & 0o777) | (loose >> sh & 0o111) << 9 | (rooms >> sh & 7) << 16 \
+            | sh << 19
+        choices = _BI_CHOICES.get(key)
+        if choices is None:
+            choices = _bi_choices(key)
+        if len(choices) == 1:
+            cards -= choices[0]
+        elif not choices:
+            return False
+        else:
+            lists.append(choices)
+    if not lists:
+        return scans[cards & DIGITS0 | k0] and scans[cards >> 3 & DIGITS0 | k1] \
+            and scans[cards >> 6 & DIGITS0 | k2]
+    if len(lists) == 1:
+        for d in lists[0]:
+            a = cards - d
+            if scans[a & DIGITS0 | k0] and scans[a >> 3 & DIGITS0 | k1] \
+                    and scans[a >> 6 & DIGITS0 | k2]:
                 return True
         return False
-    lists = [_BI_TABLE[((v0 >> sh) & 7) | ((v1 >> sh) & 7) << 3 | ((v2 >> sh) & 7) << 6
-                       | min(room[sh // BITS + 1], 7) << 9] for sh in shifts]
     for combo in product(*lists):
-        a, b, c = v0, v1, v2
-        for sh, (xv, xn, xs) in zip(shifts, combo, strict=True):
-            a -= xv << sh
-            b -= xn << sh
-            c -= xs << sh
-        ok = memo.get(a | k0)
-        if ok is None:
-            ok = suit_ok(a, keys[0], p.runs[0])
-        if not ok:
-            continue
-        ok = memo.get(b | k1)
-        if ok is None:
-            ok = suit_ok(b, keys[1], p.runs[1])
-        if not ok:
-            continue
-        ok = memo.get(c | k2)
-        if ok is None:
-            ok = suit_ok(c, keys[2], p.runs[2])
-        if ok:
+        a = cards - sum(combo)
+        if scans[a & DIGITS0 | k0] and scans[a >> 3 & DIGITS0 | k1] \
+                and scans[a >> 6 & DIGITS0 | k2]:
             return True
     return False

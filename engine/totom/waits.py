@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.totom.cards import ALL_CARDS, COPIES, N_KINDS, N_SUITED, Card, card_of
+from engine.totom.layout import KIND_AT, positions
 from engine.totom.melds import SPECIAL, is_phu_bi
-from engine.totom.position import BITS, MatMeld, Position, pack
+from engine.totom.position import MatMeld, Position, pack
 from engine.totom.rules import DEFAULT_RULES, TomRules
-from engine.totom.search import M1, NOT_RANK1, chains, search, sp_present
+from engine.totom.search import search, unpartnered
 
 
 def _partner_masks() -> tuple[int, ...]:
@@ -49,30 +50,9 @@ def candidates(position: Position) -> int:
     search.py, without a new card). The new card must partner each loose card, so only kinds
     partnering all of them can be waits; a position with no loose card keeps all kinds.
     """
-    p = position.packed
-    v = p.suits
-    nz = [(x | x >> 1 | x >> 2) & M1 for x in v]
-    ge = [((x >> 2) | ((x >> 1) & x)) & M1 for x in v]
-    state = [*v, *p.red]
-    present = sp_present(state)
     mask = _ALL
-    for s in range(3):
-        n, other = nz[s], nz[(s + 1) % 3] & nz[(s + 2) % 3]
-        dn1 = n >> 3
-        rest = n & NOT_RANK1 & ~(((n << 3) & ((n << 6) | dn1)) | (dn1 & (n >> 6)) | other
-                                 | p.bi_mask | ge[s] | p.giong_help[s])
-        if rest and p.run_help[s]:
-            rest &= ~chains(p.run_help[s], n)
-        for j in present:
-            for c in SPECIAL[f"SP{j + 1}"]:
-                if c < N_SUITED and c // 9 == s:
-                    rest &= ~(1 << (BITS * (c % 9)))
-        r = 0
-        while rest:
-            if rest & 1:
-                mask &= _PARTNERS[9 * s + r]
-            rest >>= BITS
-            r += 1
+    for at in positions(unpartnered(position.packed)):
+        mask &= _PARTNERS[KIND_AT[at]]
     return mask
 
 

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from chieu_checks import missing
 
 from desktop.chieu.labels import _WORDS
 from desktop.chieu.samples import NAMES_VI
 from desktop.chieu.text import Face
-from desktop.resources import FONTS, RESOURCES, font, resource
+from desktop.resources import FONTS, RESOURCES, resource
 from engine.chan.cards import ALL_CARDS, PICTURES, RANK_HAN, SUIT_HAN
 
 VIETNAMESE = "ăâđêôơưĂÂĐÊÔƠƯàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ"
-
-
-def missing(face: Face, text: str) -> list[str]:
-    """The characters of `text` the font has no glyph for."""
-    from pygame import freetype  # after desktop.chieu.sdl imported pygame the cheap way
-
-    if not freetype.get_init():
-        freetype.init()
-    loaded = freetype.Font(str(font(face.value)), 16)
-    chars = sorted({c for c in text if not c.isspace()})
-    return [c for c, m in zip(chars, loaded.get_metrics("".join(chars)), strict=True)
-            if m is None]
 
 
 def test_resources_are_found_relative_to_the_code() -> None:

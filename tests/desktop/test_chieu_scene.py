@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import subprocess
-import sys
 from collections import Counter
 from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
+from chieu_checks import assert_scene_only
 from chieu_positions import busy_view, random_observation
 
 from desktop.chieu.frame import Frame
@@ -247,13 +246,7 @@ print(pygame.display.get_init(), pygame.mixer.get_init(), pygame.font.get_init()
 
 
 def test_the_scene_needs_no_qt_no_window_and_no_audio() -> None:
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run([sys.executable, "-c", SCENE_ONLY], cwd=root, capture_output=True,
-                            text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    modules, inits = result.stdout.strip().splitlines()
-    assert modules == "[]"
-    assert inits == "False None True"
+    assert_scene_only(SCENE_ONLY)
 
 
 @pytest.mark.parametrize("size", SIZES)

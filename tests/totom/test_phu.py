@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import product
+
 import pytest
 
 from engine.totom.cards import Card, parse_cards
 from engine.totom.errors import BadMeld, BadPosition
 from engine.totom.melds import GroupType, classify, is_bo_giong, is_phu_bi, is_phu_doc, special_of
 from engine.totom.position import MatMeld, Position
+from engine.totom.search import bi_takes
 from engine.totom.win import wins
 
 
@@ -22,6 +26,31 @@ def cs(text: str) -> tuple[Card, ...]:
 ])
 def test_t3_2_phu_bi(text: str, ok: bool) -> None:
     assert is_phu_bi(cs(text)) is ok
+
+
+@cache
+def _split_into_phu_bi(counts: tuple[int, int, int]) -> bool:
+    """Can cards of one rank (counts per suit) be split into phu bí exactly? By trying every
+    group the first card can be in."""
+    if not any(counts):
+        return True
+    first = next(s for s in range(3) if counts[s])
+    for group in product(*(range(n + 1) for n in counts)):
+        cards = tuple(Card(9 * s + 3) for s in range(3) for _ in range(group[s]))
+        if group[first] and is_phu_bi(cards) and _split_into_phu_bi(
+                tuple(n - g for n, g in zip(counts, group, strict=True))):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("room", [0, 1, 2, 4])
+def test_t3_2_t5_2_cards_of_a_rank_go_to_new_and_mat_phu_bi(room: int) -> None:
+    for a, b, c in product(range(5), repeat=3):
+        counts = (a, b, c)
+        to_mat = [m for m in product(*(range(n + 1) for n in counts)) if sum(m) <= room]
+        expected = any(_split_into_phu_bi(tuple(n - k for n, k in zip(counts, m, strict=True)))
+                       for m in to_mat)
+        assert bi_takes(counts, room) is expected, (counts, room)
 
 
 @pytest.mark.parametrize(("text", "ok"), [

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.totom.cards import Card, parse_cards
-from engine.totom.position import MatMeld, Position
+from engine.totom.position import MatMeld, Position, run_key
 from engine.totom.rules import TomRules
-from engine.totom.search import plain_scan, suit_scan
+from engine.totom.suits import scan, scan_by_rank
 from engine.totom.win import (
     is_thap_thanh,
     is_tron,
@@ -113,7 +113,10 @@ def test_t5_4_fast_search_agrees_with_brute_force_without_w(seed: int) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(counts=st.lists(st.integers(0, 4), min_size=9, max_size=9))
-def test_t5_2_straight_suit_scan_agrees_with_the_branching_one(counts: list[int]) -> None:
-    vec = sum(c << (3 * i) for i, c in enumerate(counts))
-    assert plain_scan(vec) == suit_scan(vec, ())
+@given(counts=st.lists(st.integers(0, 4), min_size=9, max_size=9),
+       runs=st.lists(st.tuples(st.integers(1, 7), st.integers(2, 4)), max_size=3))
+def test_t5_2_chunked_suit_scan_agrees_with_the_rank_by_rank_one(
+        counts: list[int], runs: list[tuple[int, int]]) -> None:
+    vec = sum(c << (9 * i) for i, c in enumerate(counts))  # as suit 0's (layout.py)
+    mat_runs = tuple(sorted((lo, min(lo + more, 9)) for lo, more in runs))
+    assert scan(vec, run_key(mat_runs)) == scan_by_rank(counts, mat_runs)
