@@ -36,7 +36,7 @@ from engine.totom.cards import (
 )
 from engine.totom.cuoc import CANONICAL, CUOC_IDS, NAMES_EN, NAMES_VI, TC_IDS, cuoc_of
 from engine.totom.cuoc import score as score_cuoc
-from engine.totom.deal import Deal, Piles, cho_cai_count
+from engine.totom.deal import Deal, Piles, cai_ring_index, cho_cai_count
 from engine.totom.game import AUTOMATIONS, TomGame, default_automations
 from engine.totom.judged import Judged, judged_arrangement
 from engine.totom.mat import MeldOrigin, SeatMeld
@@ -60,7 +60,7 @@ __all__ = [
     "HoiOver", "Judged", "MatMeld", "MeldOrigin", "MeldView", "Piles", "Position",
     "SeatMeld", "TomAction", "TomGame", "TomObservation", "TomPayout", "TomRules",
     "TomRuleset", "TomSession", "TomSettlement", "Verdict", "Wait", "WaitName", "WinState",
-    "action", "arrange", "call_for", "canonical", "cho_cai_count", "classify",
+    "action", "arrange", "cai_ring_index", "call_for", "canonical", "cho_cai_count", "classify",
     "consequence_of", "cuoc_of", "default_automations", "format_call", "format_cards",
     "is_thap_thanh", "is_tron", "judge_call", "judged_arrangement", "named_waits",
     "parse_call", "parse_card", "parse_cards", "say", "score_cuoc", "thien_u", "waits", "wins",
