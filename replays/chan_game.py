@@ -6,7 +6,7 @@ replays.notes, replays.text, replays.report_page), behind the adapter every game
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.chan import CHAN, ChanGame, ChanSession, Deal, LangRules
@@ -17,6 +17,9 @@ from engine.session import GameResult, Session
 from replays.games import Doc, GameWatcher, ReportPieces
 from replays.hoi import HoiState
 from replays.record import Carried, Player
+
+if TYPE_CHECKING:
+    from replays.selfplay import SelfPlayed
 
 # The annotation kinds that judge the call (R8), and every kind that is an error (FORMATS.md
 # "Annotation kinds"), in that order; the teaching notes (note_*) are never counted.
@@ -135,6 +138,18 @@ class ChanRecords:
         return {"kind": game.outcome.kind.value, "winner": game.outcome.winner,
                 "payout": s.payout.value, "transfers": list(s.transfers),
                 "events": len(game.record)}
+
+    # ----------------------------------------------------------------- self-play
+
+    levels = ("beginner", "normal", "strong", "random")
+    level_counts = (2, 3, 4)
+    default_levels = "normal,normal,normal,normal"
+
+    def selfplay(self, levels: tuple[str, ...], games: int, seed: int) -> SelfPlayed:
+        """engine.chan.ai's players (replays.selfplay.play_chan)."""
+        from replays.selfplay import play_chan
+
+        return play_chan(levels, games, seed)
 
     # ----------------------------------------------------------------- analysis
 

@@ -15,18 +15,21 @@ import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.ruleset import DEFAULT_GAME, RULESETS, Ruleset
-
 if TYPE_CHECKING:  # the adapters import the layers below; only their types are needed here
     from engine.actions import Action
     from engine.events import Event
     from engine.game import Game, Mode
+    from engine.ruleset import Ruleset
     from engine.session import GameResult, Session
     from replays.hoi import HoiState
     from replays.record import Carried, Player
+    from replays.selfplay import SelfPlayed
 
 Doc = dict[str, Any]
 
+# FORMATS: a record without ``game`` is Chắn (engine.ruleset.DEFAULT_GAME; this module imports
+# nothing of the engine, so that the command line's parser stays cheap to build).
+DEFAULT_GAME = "chan"
 # The adapters by FORMATS ``game``, each imported when first asked for.
 MODULES: dict[str, str] = {"chan": "replays.chan_game", "to_tom": "replays.tom_game"}
 _LOADED: dict[str, RecordGame] = {}
@@ -164,6 +167,23 @@ class RecordGame(Protocol):
     def missed_kinds(self) -> tuple[str, ...]:
         """The annotation kinds of a claim let pass."""
 
+    # ----------------------------------------------------------------- self-play
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer players' levels ``selfplay --levels`` names."""
+
+    @property
+    def level_counts(self) -> tuple[int, ...]:
+        """How many levels (seats) ``selfplay --levels`` may list."""
+
+    @property
+    def default_levels(self) -> str:
+        """``selfplay``'s levels when ``--levels`` is not given."""
+
+    def selfplay(self, levels: tuple[str, ...], games: int, seed: int) -> SelfPlayed:
+        """A hội of ``games`` games among ``levels``, reproducible from ``seed``."""
+
     # ----------------------------------------------------------------- the HTML report
 
     def report(self) -> ReportPieces:
@@ -218,6 +238,8 @@ def known_games() -> tuple[str, ...]:
 
 def game_of_rules(rules: object) -> str:
     """The game whose làng options ``rules`` are (a loaded ruleset's), else the default."""
+    from engine.ruleset import RULESETS
+
     for name, ruleset in RULESETS.items():
         if type(rules) is type(ruleset.default_rules):
             return name
@@ -227,6 +249,8 @@ def game_of_rules(rules: object) -> str:
 def rule_key(rule: str) -> tuple[int, int, str]:
     """A sort key for rule ids of any loaded game: each game's lỗi in its registry's order,
     the games in the order of ``known_games``."""
+    from engine.ruleset import RULESETS
+
     for n, name in enumerate(known_games()):
         ruleset = RULESETS.get(name)
         if ruleset is not None and rule in ruleset.registry:

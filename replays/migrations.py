@@ -79,12 +79,16 @@ def m002_analysis_cache(db: Database) -> None:
 
 
 Tally = tuple[dict[str, int], list[dict[str, dict[str, int]]]]
+# The annotation kinds that name a rule broken (``rule``): Chắn's lỗi, Tổ tôm's offences (each
+# game's ``fault_kinds``, replays.games; tests/replays/test_tom_library.py checks they agree).
+FAULT_KINDS = ("violation", "offence")
 
 
 def annotation_tally(doc: object) -> Tally:
     """What m003 keeps of an analysis document: its annotations by kind, and for each seat
-    its annotations by kind (``kinds``) and its lỗi by rule id (``rules``); teaching notes
-    (``note_*``) are never errors (FORMATS.md) and are left out."""
+    its annotations by kind (``kinds``) and its lỗi (Tổ tôm: offences) by rule id
+    (``rules``); teaching notes (``note_*``) are never errors (FORMATS.md) and are left
+    out."""
     counts: dict[str, int] = {}
     doc = doc if isinstance(doc, dict) else {}
     setup = doc.get("setup")
@@ -102,7 +106,7 @@ def annotation_tally(doc: object) -> Tally:
             mine = seats[seat]
             mine["kinds"][kind] = mine["kinds"].get(kind, 0) + 1
             rule = a.get("rule")
-            if kind == "violation" and isinstance(rule, str):
+            if kind in FAULT_KINDS and isinstance(rule, str):
                 mine["rules"][rule] = mine["rules"].get(rule, 0) + 1
     return counts, seats
 

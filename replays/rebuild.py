@@ -74,12 +74,18 @@ def start_game(record: GameRecord, rules: Any, thong_seat: int | None,
     return record_game(game).new_game(record.deal, rules, record.mode, thong_seat)
 
 
+Done = Callable[[int, Game[Any], Carried | None, GameResult | None], None]
+
+
 def replay_session(record: SessionRecord, rules: Any = None,
-                   watch: Callable[[int], Watcher | None] | None = None) -> SessionReplay:
+                   watch: Callable[[int], Watcher | None] | None = None,
+                   done: Done | None = None) -> SessionReplay:
     """Rebuild every game in order; raise BadRecord listing every impossible event found.
 
     ``rules`` judges the games under other làng options than the recorded ones (what-if);
-    ``watch(game_index)`` may give a Watcher for that game. A game that is not over breaks
+    ``watch(game_index)`` may give a Watcher for that game; ``done(game_index, game, before,
+    result)`` is told each game as soon as it is replayed, with what it inherited from the
+    hội and what it gave it (``SessionReplay.before``, ``.results``). A game that is not over breaks
     the hội's chain: the next game starts as a first game (nobody may call thông). A deal the
     hội cannot play next (Tổ tôm: another cái than T2.4's, a game after the hội ended, T8.3)
     is refused.
@@ -113,6 +119,8 @@ def replay_session(record: SessionRecord, rules: Any = None,
         else:
             results.append(None)
             session, carried = kind.restart(session, players, rules), None
+        if done is not None:
+            done(gi, game, before[-1], results[-1])
     if problems:
         raise BadRecord(problems)
     return SessionReplay(tuple(games), session.thong_seat if session.results else carried,

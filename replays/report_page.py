@@ -281,7 +281,12 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
     if cause is not None and 0 <= cause < len(record):
         c_vi, c_en = page.action_text(record[cause], players)
         # people count moves from 1; the data attributes keep the 0-based index (FORMATS)
-        because = both(f"Do nước {cause + 1}: {c_vi}", f"set up by move {cause + 1}: {c_en}")
+        if kind == "declined":  # T4.14: the decline is the cause itself
+            because = both(f"Bỏ ở nước {cause + 1}: {c_vi}", f"declined by move {cause + 1}: "
+                                                              f"{c_en}")
+        else:
+            because = both(f"Do nước {cause + 1}: {c_vi}",
+                           f"set up by move {cause + 1}: {c_en}")
         extra.append(f'<p class="cause">{because}</p>')
     note = " note" if is_note(a) else ""
     return (f'<article class="ann{note}" id="{anchor}"{facts}><h5>{" · ".join(head)}</h5>'

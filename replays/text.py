@@ -110,9 +110,10 @@ def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
 
 
 def annotation_lines(notes: Sequence[Doc], players: Sequence[Player],
-                     kinds: dict[str, str]) -> list[str]:
+                     kinds: dict[str, str], causes: dict[str, str] | None = None) -> list[str]:
     """The annotations of a game, each with its move (counted from 1), seat, kind (named by
-    ``kinds``), rule, card and cause, then its sentence in both languages."""
+    ``kinds``), rule, card and cause (said as ``causes`` says for its kind, else "set up
+    by"), then its sentence in both languages."""
     lines = [f"Ghi chú / Annotations: {len(notes)}"]
     for a in notes:
         move = f"nước/move {a['event'] + 1}"
@@ -122,7 +123,8 @@ def annotation_lines(notes: Sequence[Doc], players: Sequence[Player],
         if a.get("card"):
             head += f" {a['card']}"
         if "cause_event" in a:
-            head += f" (do nước / set up by move {a['cause_event'] + 1})"
+            said = (causes or {}).get(a["kind"], "do nước / set up by move")
+            head += f" ({said} {a['cause_event'] + 1})"
         lines.append(head)
         lines.append(f"        {a['message']}")
         lines.append(f"        {a['message_en']}")

@@ -176,7 +176,7 @@ def _call(game: TomGame) -> list[Annotation]:
         rules = [r for r, _ in found.procedure]
         out.append(_ann(at, seat, "call_procedure", M.call_procedure_text(rules), rules=rules,
                         cards=[None if k is None else str(k) for k in found.procedure_cards],
-                        tokens=[i for _, i in found.procedure]))
+                        positions=[i for _, i in found.procedure]))
     return out
 
 
@@ -188,7 +188,10 @@ def _in_order(cuoc: dict[str, int]) -> list[tuple[str, int]]:
 
 class TomNotes:
     """A Watcher (replays.rebuild) of one Tổ tôm game: each decline and what it forbids
-    (T4.14), the waits of a seat at its turn (T5.5) and an eat that broke a wait."""
+    (T4.14), the waits of a seat's position once its turn is over (T5.5: after its discard
+    or trả cửa, its position holds until its next turn, and it may win on any card placed
+    meanwhile), and an eat after which the position waits on nothing (T10: a yêu drawn that
+    broke a wait)."""
 
     __slots__ = ("_bans", "_live", "_pending", "items")
 
@@ -200,35 +203,37 @@ class TomNotes:
         self._pending: dict[int, tuple[int, list[str], str, bool]] = {}
 
     def before(self, game: TomGame, index: int, action: Any) -> None:
-        """Remember each seat's bans and the live card; at a seat's turn, its waits."""
+        """Remember each seat's bans and the live card; before an eat, the eater's waits."""
         self._bans = [_bans(h) for h in game.hist]
         self._live = game.live
-        seat, act = action.seat, action.act
-        if act not in (Act.DRAW, Act.EAT) or not 0 <= seat < game.players \
-                or game.live is None or seat != game.entitled:
+        seat = action.seat
+        if action.act is Act.EAT and 0 <= seat < game.players and game.live is not None:
+            found = game.waits(seat)
+            if found:
+                x = game.live.card
+                self._pending[seat] = (index, [str(c) for c in found], str(x), x.is_yeu)
+
+    def after(self, game: TomGame, index: int, action: Any, events: list[Any]) -> None:
+        """A decline made by this event; after a discard or trả cửa, the seat's waits, and
+        whether the eat before it lost a wait."""
+        for seat, hist in enumerate(game.hist):
+            if seat < len(self._bans) and _bans(hist) != self._bans[seat]:
+                self._declined(game, seat, index)
+        if action.act not in (Act.DISCARD, Act.RETURN) or not 0 <= action.seat < game.players:
             return
+        seat = action.seat
         found = named_waits(game.position(seat), game.rules) if game.waits(seat) else ()
         if found:
             waits = [(str(w.card), sorted(str(n) for n in w.names), w.unseen) for w in found]
             self.items.append(_ann(index, seat, "note_waits", M.waits_text(waits),
                                    waits=[{"card": c, "names": names, "unseen": u}
                                           for c, names, u in waits]))
-            if act is Act.EAT:
-                x = game.live.card
-                self._pending[seat] = (index, [c for c, _, _ in waits], str(x), x.is_yeu)
-
-    def after(self, game: TomGame, index: int, action: Any, events: list[Any]) -> None:
-        """A decline made by this event; after the discard that follows an eat, a wait lost."""
-        for seat, hist in enumerate(game.hist):
-            if seat < len(self._bans) and _bans(hist) != self._bans[seat]:
-                self._declined(game, seat, index)
-        if action.act is Act.DISCARD and action.seat in self._pending:
-            seat = action.seat
-            eat, waits, card, yeu = self._pending.pop(seat)
-            if not game.waits(seat):
+        if seat in self._pending:
+            eat, before, card, yeu = self._pending.pop(seat)
+            if not found:
                 self.items.append(_ann(eat, seat, "note_broke_wait",
-                                       M.broke_text(card, waits, yeu), card=card,
-                                       waits_before=waits))
+                                       M.broke_text(card, before, yeu), card=card,
+                                       waits_before=before))
 
     def _declined(self, game: TomGame, seat: int, index: int) -> None:
         """T4.14: what the seat's decline at ``index`` forbids from now on."""

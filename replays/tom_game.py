@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadDeal
 from engine.events import EndKind, Event
@@ -28,7 +28,10 @@ from engine.totom import (
 )
 from replays.games import Doc, GameWatcher, ReportPieces
 from replays.hoi import HoiState
-from replays.record import Carried, Player
+from replays.record import Carried, GameRecord, Player, SessionRecord
+
+if TYPE_CHECKING:
+    from replays.selfplay import SelfPlayed
 
 MAX_DEBT = 1 << 20  # ù owed by one seat: beyond any hội a person could sit through
 MAX_POOL = 1 << 40  # điểm in a pool: TomRules bounds hoi_points far below
@@ -198,6 +201,33 @@ class TomRecords:
                 "payout": verdict if won else None, "score": settlement.score,
                 "transfers": transfers, "ke_seat": settlement.ke_seat,
                 "events": len(game.record)}
+
+    # ----------------------------------------------------------------- self-play
+
+    level_counts = (4, 5)  # T2.1
+    default_levels = "normal,normal,normal,normal,normal"
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """replays.tom_selfplay's levels."""
+        from replays.tom_selfplay import LEVELS
+
+        return LEVELS
+
+    def selfplay(self, levels: tuple[str, ...], games: int, seed: int) -> SelfPlayed:
+        """A hội in open mode (T8.5) among engine.totom.ai's players, or the fallback player
+        where a level has none yet (replays.tom_selfplay)."""
+        from replays.selfplay import SelfPlayed
+        from replays.tom_selfplay import play_session, rules_for, summary
+
+        played, tallies, fell_back = play_session(levels, games, seed)
+        players = tuple(Player(f"Máy {i + 1} ({level})", "ai", level)
+                        for i, level in enumerate(levels))
+        record = SessionRecord(rules=rules_for(len(levels)), players=players,
+                               games=tuple(GameRecord(g.deal, tuple(g.record), g.mode)
+                                           for g in played), game=self.name)
+        data, text = summary(levels, seed, played, tallies, fell_back)
+        return SelfPlayed(record, data, text.splitlines())
 
     # ----------------------------------------------------------------- analysis
 

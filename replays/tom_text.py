@@ -21,6 +21,7 @@ KINDS = {
     "call_procedure": "dậy khàn, báo bất thực / khàn and bất thực in the call",
     "note_waits": "ghi chú: chờ ù / waits", "note_broke_wait": "ghi chú: mất chờ / broke wait",
 }
+CAUSES = {"declined": "bỏ ở nước / declined by move"}  # T4.14: the decline itself
 VERDICTS = {"paid": "được tính điểm / paid",
             "tra_do": "trả đò (ù này trả nợ chèo đò) / repays a chèo đò debt",
             "unpaid": "không được tính điểm, chỉ được cái / not paid",
@@ -74,5 +75,5 @@ def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
         after = "—" if pool["after"] is None else pool["after"]
         lines.append(f"  hội: tiền góp / pool {pool['before']} → {after} · nợ / debts "
                      + " ".join(str(d) for d in res["debts"]))
-    lines += annotation_lines(doc["annotations"], players, KINDS)
+    lines += annotation_lines(doc["annotations"], players, KINDS, CAUSES)
     return "\n".join(lines)
