@@ -14,6 +14,8 @@ from engine.totom import TomGame, TomRules
 from replays.chanjson import write_file
 from replays.record import GameRecord, SessionRecord, default_players
 from tests.totom.table import game_of, play
+from tests.totom.test_bat_thuc import SPLIT
+from tests.totom.test_ha_trung import seat1_run
 from tests.totom.test_offences_tn import KHAN_5V, RED10
 from tests.totom.test_verdict import MAT_RUN_BI, ROUND, example
 
@@ -138,3 +140,37 @@ def with_broken_wait() -> SessionRecord:
     it waits on nothing any more."""
     return record_of(game_of({0: "2v", 1: RED10}, noc="1v",
                              actions=["0 discard 2v", "1 draw", "1 eat 1v", "1 discard 4n"]))
+
+
+# ------------------------------------------------------------------------------- every event
+
+@cache
+def every_event() -> tuple[SessionRecord, ...]:
+    """Records that hold, between them, every event of T4.15 and every optional field of
+    FORMATS' Tổ tôm table: khàn and thiên khai laid face down and shown, bất thực, dậy khàn
+    (alone and with a run), phỗng and trả cửa, hạ trùng, a gá, a yêu eaten alone, ù with and
+    without the phỗng statement, calls with khàn, bất thực and cước tokens."""
+    games = [
+        game_of({0: "6s", 2: "6s 6s 6s 3n"},
+                actions=["2 up_khan 6s", "0 discard 6s", "2 day_khan", "2 return 3n"]),
+        game_of({0: "6s", 1: "6s 6s 6s 7s 8s 3n"},
+                actions=["1 up_khan 6s", "0 discard 6s", "1 day_khan 7s 8s", "1 discard 3n"]),
+        game_of({0: "5v", 3: "9n 9n 9n 9n"}, noc="8n",
+                actions=["3 up_thien_khai 9n", "0 discard 5v", "1 draw", "3 reveal 9n"]),
+        game_of({0: "5v", 3: "8n 8n 2n"}, noc="8n",
+                actions=["0 discard 5v", "1 draw", "3 phong", "3 return 2n", "1 pass"]),
+        game_of({0: "5v", 1: "2n"}, noc="oc",
+                actions=["0 discard 5v", "1 draw", "1 eat", "1 discard 2n"]),
+        seat1_run("7v"),
+        seat1_run("7v"),
+        game_of({0: "5v", 1: SPLIT}, noc="9n",
+                actions=["1 bat_thuc 6s", "0 discard 5v", "1 draw", "1 win",
+                         "1 call bat_thuc:6s:an_ca tom"]),
+    ]
+    play(games[5], "1 eat 7v onto 0")  # a gá, the copy of 7v on it (T4.6 H1)
+    clean = next(a for a in games[5].legal_actions() if not games[5].faults_of(a))
+    play(games[5], str(clean))  # and a discard that records nothing
+    play(games[6], "1 ha_trung 7v onto 0", "1 draw")  # T4.12
+    out = [record_of(g) for g in games]
+    out += [example_3("khong_phong"), example_3("phong"), with_khan_call("khan:5v suong")]
+    return tuple(out)
