@@ -30,7 +30,7 @@ def add_drill_command(sub: Commands[Parser]) -> None:
     """Add the ``drill`` sub-command to a sub-command set (replays.cli.add_commands's)."""
     d = sub.add_parser(DRILL, help="print generated lesson drills with the engine's answers")
     d.add_argument("family", metavar="FAMILY",
-                   help=f"Chắn: {', '.join(FAMILY_NAMES)}; Tổ tôm (--game to_tom): "
+                   help=f"one of {', '.join(FAMILY_NAMES)}; with --game to_tom, one of "
                         f"{', '.join(TOM_FAMILY_NAMES)}")
     d.add_argument("--game", choices=tuple(GAME_FAMILIES), default="chan",
                    help="the game whose drills to print (default chan)")

@@ -80,9 +80,6 @@ def test_engine_imports_nothing_of_the_project_and_no_storage() -> None:
 
 RULESETS = ("engine.chan", "engine.totom")  # one package per ruleset
 FACES = {"engine.chan", "engine.chan.ai", "engine.totom"}  # what the layers above may import
-# lessons/tom_engine.py was written before engine/totom had a face: it still reaches the ruleset's
-# modules (re-exports only) until it is moved onto ``from engine.totom import ...``.
-STAND_IN_FACES = {ROOT / "lessons" / "tom_engine.py": "engine.totom"}
 CORE = ROOT / "engine"
 
 
@@ -121,9 +118,6 @@ def test_replays_lessons_and_desktop_reach_the_rules_only_through_a_rulesets_fac
     for folder in ("replays", "lessons", "desktop"):
         for path, module, names in engine_imports(ROOT / folder):
             where = f"{path.relative_to(ROOT)}: {module}"
-            stand_in = STAND_IN_FACES.get(path)
-            if stand_in is not None and module.startswith(stand_in + "."):
-                continue
             if _in_ruleset(module) and module not in FACES:
                 found.append(f"{where} (a ruleset's internals)")
             elif module in FACES:

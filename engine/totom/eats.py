@@ -16,6 +16,8 @@ from engine.totom.mat import MeldOrigin, SeatMeld
 from engine.totom.melds import SPECIAL, GroupType, classify, is_bo_giong, is_phu_bi, is_phu_doc
 
 Hand = tuple[int, ...]  # the count of each of the 30 kinds
+# Each suit's cards by rank (index 0 unused): card_of without an enum call per card.
+_SUITED = tuple((Card.V1, *(card_of(s, r) for r in range(1, 10))) for s in range(3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +112,17 @@ def eat_options(hand: Hand, mat: Sequence[SeatMeld], x: Card,
     if x < N_SUITED:
         suit, r = divmod(int(x), 9)
         r += 1
-        for lo in range(max(1, r - 8), r + 1):
-            for hi in range(max(r, lo + 2), min(9, lo + 8) + 1):
-                run = [card_of(suit, q) for q in range(lo, hi + 1) if q != r]
-                if all(hand[c] >= 1 for c in run):
-                    add(tuple(run))
-        same = [card_of(t, r) for t in range(3)]
+        row = _SUITED[suit]
+        low = r  # the held ranks next to X, below and above it
+        while low > 1 and hand[row[low - 1]]:
+            low -= 1
+        high = r
+        while high < 9 and hand[row[high + 1]]:
+            high += 1
+        for lo in range(low, r + 1):
+            for hi in range(max(r, lo + 2), high + 1):
+                add(tuple(row[q] for q in range(lo, hi + 1) if q != r))
+        same = [_SUITED[t][r] for t in range(3)]
         for a in range(min(hand[same[0]], 4) + 1):
             for b in range(min(hand[same[1]], 4) + 1):
                 for c in range(min(hand[same[2]], 4) + 1):

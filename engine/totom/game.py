@@ -23,7 +23,7 @@ from engine.totom.actions import TomAction
 from engine.totom.call import CallToken
 from engine.totom.cards import ALL_CARDS, Card
 from engine.totom.deal import Deal
-from engine.totom.eats import eat_options
+from engine.totom.eats import eat_options, run_pairs
 from engine.totom.mat import MeldOrigin, SeatMeld
 from engine.totom.observation import TomObservation, observe
 from engine.totom.position import Position
@@ -214,10 +214,12 @@ class TomGame(TomTurn):
         return [self._SIMPLE[(seat, Act.WIN)]]
 
     def _khan_runs(self, seat: int) -> list[tuple[Card, ...]]:
-        """T4.8: the two hand cards that make a three-card run with the live card."""
-        from engine.totom.eats import run_pairs
+        """T4.8: the two hand cards that make a three-card run with the live card (a third
+        is left for the discard)."""
         live = self.live
         assert live is not None
+        if self.hand_n[seat] < 3:
+            return []
         return [(a, b) for a, b in run_pairs(self.hand[seat], live.card)]
 
     def _take_moves(self, seat: int) -> list[Action[Card]]:  # pragma: no cover - moves() above

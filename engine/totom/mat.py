@@ -8,7 +8,7 @@ from a cửa, whether it is face down, and a stable id the declines of T4.14 can
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.totom.cards import N_SUITED, Card, format_cards
@@ -42,6 +42,11 @@ class SeatMeld:
     face_down: bool = False
     taken: Card | None = None
     broken: bool = False
+    view: MatMeld | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.broken:  # built once: the search and the eats read it at every card
+            object.__setattr__(self, "view", MatMeld(self.cards, self.trung, self.face_down))
 
     @property
     def all_cards(self) -> tuple[Card, ...]:
@@ -60,7 +65,8 @@ class SeatMeld:
 
     def mat_meld(self) -> MatMeld:
         """The search's view of it (never asked of a broken meld)."""
-        return MatMeld(self.cards, self.trung, self.face_down)
+        assert self.view is not None, "a broken meld lies loose (TD3)"
+        return self.view
 
     @property
     def type(self) -> GroupType:

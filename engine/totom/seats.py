@@ -181,9 +181,10 @@ class TomSeats(Game[Card]):
                 out.append(Claim(s, Act.WIN))
             if only_u:
                 continue
-            if self._khan_of(s, card) is not None:
+            # A take is followed by a discard or trả cửa: a card must be left in the hand.
+            if self._khan_of(s, card) is not None and self.hand_n[s] > 0:
                 out.append(Claim(s, Act.DAY_KHAN))
-            elif s != home and self.hand[s][card] >= 2:
+            elif s != home and 2 <= self.hand[s][card] < self.hand_n[s]:
                 out.append(Claim(s, Act.PHONG))
             if any_cua and s != home and self.ha_trung_runs(s, card):
                 out.append(Claim(s, Act.HA_TRUNG))

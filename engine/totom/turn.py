@@ -71,6 +71,8 @@ class TomTurn(TomOpening):
                     not is_phu_doc((live.card, *a.cards)) or len(a.cards) != 2:
                 raise NothingToEat(seat, a, f"{live.card} with the hand cards makes no "
                                             f"three-card run (T4.8)")
+            if self.hand_n[seat] < 3:
+                raise NothingToEat(seat, a, "no card would be left to discard (T4.8)")
         return phase
 
     def _check_ha_trung(self, a: Action[Card]) -> Phase:
@@ -163,8 +165,9 @@ class TomTurn(TomOpening):
 
     def _left(self, seat: int, a: Action[Card], faults: list[Any],
               events: list[Event[Card]]) -> None:
-        """The entitled seat leaves the live card (draw or dưới): a decline (T4.14) and the
-        duties it missed (``faults``: TD5, TD7, TD10)."""
+        """The entitled seat leaves the live card (draw or dưới): a decline (T4.14, an event
+        ``Declined`` of ``eat`` or ``phong`` for the analyzer) and the duties it missed
+        (``faults``: TD5, TD7, TD10)."""
         live = self.live
         assert live is not None
         declined = offences.decline_of(self, seat)
@@ -172,6 +175,8 @@ class TomTurn(TomOpening):
                      if a.act is Act.DRAW and a.card is None else a, events)
         if declined is not None:
             offences.note_decline(self.hist[seat], declined, len(self.record) - 1)
+            events.append(Declined(seat, Act.PHONG if declined.phong else Act.EAT, live.card,
+                                   live.event))
         self._judged(faults, events)
 
     def _do_eat(self, a: Action[Card], phase: Phase, faults: list[Any],

@@ -6,7 +6,7 @@ have extended, or discarding both cards of a declined pair."""
 from __future__ import annotations
 
 from engine.actions import Act
-from engine.events import Claim
+from engine.events import Claim, Declined
 from engine.totom.cards import Card
 from tests.totom.table import game_of, play, rules_of
 
@@ -14,7 +14,8 @@ ROUND = ["1 pass", "2 draw", "2 pass", "3 draw", "3 pass", "4 draw", "4 pass", "
 
 
 def test_t4_14_drawing_past_an_eatable_card_declines_its_kind() -> None:
-    game = game_of({0: "5v", 1: "4v 6v"}, noc="2n", actions=["0 discard 5v", "1 draw"])
+    game = game_of({0: "5v", 1: "4v 6v"}, noc="2n", actions=["0 discard 5v"])
+    assert Declined(1, Act.EAT, Card.V5, 0) in play(game, "1 draw")
     assert game.hist[1].declined_kinds == {Card.V5: 1}
     assert game.hist[1].declined_pairs[(Card.V4, Card.V6)] == 1
 
