@@ -13,11 +13,11 @@ from typing import Any
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Act
 from engine.chan import ChanGame as Game
-from engine.chan import LangRules, Payout, in_order, total
+from engine.chan import Payout, in_order, total
 from engine.events import BecameBao, Declined, EndKind, Played, Violation
 from replays import messages as M
-from replays.notes import Notes
-from replays.rebuild import replay_session
+from replays.games import GameWatcher, record_game
+from replays.rebuild import Watcher, replay_session
 from replays.record import SessionRecord
 
 Doc = dict[str, Any]
@@ -37,18 +37,21 @@ def is_note(annotation: Annotation) -> bool:
     return str(annotation.get("kind", "")).startswith("note_")
 
 
-def analyze_session(record: SessionRecord, rules: LangRules | None = None) -> list[Doc]:
+def analyze_session(record: SessionRecord, rules: Any = None) -> list[Doc]:
     """One document per game of the session, ``index`` counted from 0 (BadRecord if a
-    record holds an impossible event)."""
-    notes: list[Notes] = []
+    record holds an impossible event); each game's document is its game's (replays.games:
+    this module's for Chắn, replays.tom_analyzer's for Tổ tôm)."""
+    kind = record_game(record.game)
+    notes: list[GameWatcher] = []
 
-    def watch(_: int) -> Notes:
-        notes.append(Notes())
+    def watch(_: int) -> Watcher:
+        notes.append(kind.notes())
         return notes[-1]
 
     replay = replay_session(record, rules, watch)
-    return [game_document(i, game, n.items) for i, (game, n)
-            in enumerate(zip(replay.games, notes, strict=True))]
+    return [kind.document(i, game, n.items, before, result)
+            for i, (game, n, before, result)
+            in enumerate(zip(replay.games, notes, replay.before, replay.results, strict=True))]
 
 
 def game_document(index: int, game: Game, notes: list[Annotation] | None = None) -> Doc:

@@ -13,15 +13,16 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.actions import Action
-from engine.chan import ChanGame as Game
-from replays.analyzer import game_document
+from engine.game import Game
+from engine.session import GameResult
 from replays.errors import BadRecord
+from replays.games import Doc, GameWatcher, record_game
 from replays.library import current_counts
-from replays.notes import Notes
 from replays.rebuild import replay_session
-from replays.record import SessionRecord
+from replays.record import Carried, SessionRecord
 from replays.store import Store, rules_key
 
 
@@ -40,18 +41,27 @@ class _Cancelled(Exception):
     """Raised inside a replay to stop it between two games."""
 
 
-class _Seen(Notes):
-    """The teaching notes of one game (replays.notes), keeping hold of the game they watch."""
+class _Seen:
+    """The teaching notes of one game (its game's watcher, replays.games), keeping hold of
+    the game they watch."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "inner")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.game: Game | None = None
+    def __init__(self, inner: GameWatcher) -> None:
+        self.inner = inner
+        self.game: Game[Any] | None = None
 
-    def before(self, game: Game, index: int, action: Action) -> None:
+    @property
+    def items(self) -> list[Doc]:
+        """The notes collected."""
+        return self.inner.items
+
+    def before(self, game: Game[Any], index: int, action: Action[Any]) -> None:
         self.game = game
-        super().before(game, index, action)
+        self.inner.before(game, index, action)
+
+    def after(self, game: Game[Any], index: int, action: Action[Any], events: list[Any]) -> None:
+        self.inner.after(game, index, action, events)
 
 
 @dataclass(slots=True)
@@ -111,7 +121,9 @@ class _Session:
         self.record = record
         self.wanted = wanted
         self.key = rules_key(record.rules)
+        self.kind = record_game(record.game)
         self.watchers: dict[int, _Seen] = {}
+        self.facts: dict[int, tuple[Carried | None, GameResult | None]] = {}
         self.cached: set[int] = set()
         self.next = 0  # the first game not yet given
         self.broken = False
@@ -119,7 +131,7 @@ class _Session:
     def replay(self) -> set[int]:
         """Replay and cache; the ids cached."""
         with suppress(BadRecord):  # the bad game is found again by one_by_one
-            replay_session(self.record, watch=self.watch)
+            replay_session(self.record, watch=self.watch, done=self.done)
         self.give_upto(len(self.record.games))
         return self.cached
 
@@ -128,8 +140,13 @@ class _Session:
         self.give_upto(pos)
         if self.run.stop():
             raise _Cancelled
-        self.watchers[pos] = _Seen()
+        self.watchers[pos] = _Seen(self.kind.notes())
         return self.watchers[pos]
+
+    def done(self, pos: int, game: Game[Any], before: Carried | None,
+             result: GameResult | None) -> None:
+        """What game ``pos`` inherited from its hội and gave it (Tổ tôm's pool and debts)."""
+        self.facts[pos] = (before, result)
 
     def give_upto(self, stop: int) -> None:
         while self.next < stop and not self.broken:
@@ -145,7 +162,9 @@ class _Session:
                 return
             if pos in self.wanted:
                 gid = self.wanted[pos]
-                self.run.cache(gid, self.key, game_document(pos, game, seen.items))
+                before, result = self.facts.get(pos, (None, None))
+                self.run.cache(gid, self.key,
+                               self.kind.document(pos, game, seen.items, before, result))
                 self.cached.add(gid)
             self.next = pos + 1
 

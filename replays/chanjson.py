@@ -2,9 +2,11 @@
 
 Reading checks the structure here and collects every problem with its place (game, event);
 whether each event was possible is the engine's judgement, applied by ``replays.rebuild``.
-Optional keys beyond FORMATS.md, written only when they carry something: ``thong_seat``
-and ``created_at`` on the session; ``mode``, ``unfinished``, ``engine_version`` and
-``started_at`` on a game. Readers of version 1 ignore keys they do not know.
+The session's ``game`` (absent: Chắn) says whose rules, deals and events the file holds; the
+game's adapter (replays.games) reads them. Optional keys beyond FORMATS.md, written only when
+they carry something: ``thong_seat``, ``created_at`` and (Tổ tôm) ``pool`` and ``debts`` on
+the session; ``mode``, ``unfinished``, ``engine_version`` and ``started_at`` on a game.
+Readers of version 1 ignore keys they do not know.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action
-from engine.chan import DEFAULT_RULES, Deal, LangRules
-from engine.errors import BadAction, BadDeal, BadRules
+from engine.errors import BadRules, ChanError
 from engine.game import Mode
+from engine.ruleset import DEFAULT_GAME
 from replays.errors import BadFile, BadRecord, Problem, problem_of
 from replays.files import MAX_BYTES, checked_size, read_limited, write_atomic
+from replays.games import RecordGame, known_games, record_game
 from replays.names import NameNotice, bound_seat
 from replays.record import GameRecord, Player, SessionRecord, default_players
 
@@ -91,12 +94,13 @@ def parse(doc: object) -> SessionRecord:
                    f"{version}; this version reads version {VERSION})",
                    f"tệp được ghi bởi phiên bản chan-tutor mới hơn (định dạng phiên bản "
                    f"{version}; phiên bản này chỉ đọc được phiên bản {VERSION})")
+    kind = _game_of(doc)
     problems: list[Problem] = []
-    rules = DEFAULT_RULES
+    rules = kind.ruleset.default_rules
     try:
-        rules = LangRules.from_json(doc.get("rules"))
-    except (BadRules, TypeError) as e:
-        problems.append(problem_of(e if isinstance(e, BadRules) else BadRules(str(e)),
+        rules = kind.read_rules(doc.get("rules"))
+    except (ValueError, TypeError) as e:
+        problems.append(problem_of(e if isinstance(e, ChanError) else BadRules(str(e)),
                                    None, None, "rules"))
     raw_games = doc.get("games")
     if not isinstance(raw_games, list):
@@ -104,45 +108,64 @@ def parse(doc: object) -> SessionRecord:
                                 "'games' phải là danh sách các ván"))
         raw_games = []
     notices: list[NameNotice] = []
-    players = _players(doc.get("players"), raw_games, problems, notices)
+    players = _players(doc.get("players"), raw_games, problems, notices, kind=kind, rules=rules)
     thong = doc.get("thong_seat")
     if thong is not None and not _seat(thong, len(players)):
         problems.append(Problem(None, None, "thong_seat",
                                 f"'thong_seat' must be a seat or null, not {_brief(thong)}",
                                 "'thong_seat' phải là số ghế hoặc null"))
         thong = None
-    games = [_game(g, gi, len(players), rules, problems) for gi, g in enumerate(raw_games)]
+    carried, wrong = kind.read_carried(doc, len(players))
+    problems.extend(Problem(None, None, key, en, vi) for key, en, vi in wrong)
+    games = [_game(g, gi, len(players), rules, problems, kind) for gi, g in enumerate(raw_games)]
     if problems:
         raise BadRecord([_trimmed(p) for p in problems])
     return SessionRecord(rules=rules, players=players,
                          games=tuple(g for g in games if g is not None), thong_seat=thong,
-                         created_at=_text(doc.get("created_at")), notices=tuple(notices))
+                         created_at=_text(doc.get("created_at")), notices=tuple(notices),
+                         game=kind.name, carried=carried)
+
+
+def _game_of(doc: dict[str, Any]) -> RecordGame:
+    """The adapter of the session's ``game`` (absent: Chắn); BadRecord for another value."""
+    name = doc.get("game", DEFAULT_GAME)
+    if not isinstance(name, str) or name not in known_games():
+        games = ", ".join(f"'{g}'" for g in known_games())
+        raise _one(None, "ruleset", f"'game' must be one of {games} (absent: 'chan'), not "
+                                 f"{_brief(name)}",
+                   f"'game' phải là một trong {games} (không có: 'chan'), không phải "
+                   f"{_brief(name)}")
+    return record_game(name)
 
 
 def read_players(raw: object, notices: list[NameNotice] | None = None,
-                 session: int | None = None) -> tuple[Player, ...]:
+                 session: int | None = None, kind: RecordGame | None = None,
+                 rules: object = None) -> tuple[Player, ...]:
     """A FORMATS ``players`` list (BadRecord if it is not one), each name bounded
-    (replays.names); a name that had to change adds its notice to ``notices``."""
+    (replays.names); a name that had to change adds its notice to ``notices``. ``kind`` and
+    ``rules``: the game and làng options the list is for (default: Chắn's)."""
     problems: list[Problem] = []
-    players = _players(raw, [], problems, [] if notices is None else notices, session)
+    players = _players(raw, [], problems, [] if notices is None else notices, session, kind,
+                       rules)
     if problems:
         raise BadRecord(problems)
     return players
 
 
 def _players(raw: object, games: list[Any], problems: list[Problem],
-             notices: list[NameNotice], session: int | None = None) -> tuple[Player, ...]:
+             notices: list[NameNotice], session: int | None = None,
+             kind: RecordGame | None = None, rules: object = None) -> tuple[Player, ...]:
+    kind = kind if kind is not None else record_game()
+    rules = rules if rules is not None else kind.ruleset.default_rules
     if raw is None:  # hand-made scenarios may leave the players out: count the hands
         first = games[0] if games and isinstance(games[0], dict) else {}
         deal = first.get("deal") if isinstance(first, dict) else None
-        hands = deal.get("hands") if isinstance(deal, dict) else None
-        return default_players(len(hands) if isinstance(hands, list)
-                               and 2 <= len(hands) <= 4 else 4)
-    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
-        problems.append(Problem(None, None, "players", "'players' must list 2 to 4 players "
-                                                       "(R2.1)",
-                                "'players' phải có từ 2 đến 4 người chơi (R2.1)"))
-        return default_players()
+        return default_players(kind.seat_count(rules, deal))
+    counts = kind.seat_counts(rules)
+    if not isinstance(raw, list) or len(raw) not in counts:
+        en, vi = kind.seats_rule(rules)
+        problems.append(Problem(None, None, "players", en, vi))
+        return default_players(kind.seat_count(rules, None))
     out: list[Player] = []
     for i, p in enumerate(raw):
         if not (isinstance(p, dict) and isinstance(p.get("name"), str)
@@ -161,28 +184,29 @@ def _players(raw: object, games: list[Any], problems: list[Problem],
     return tuple(out) if len(out) == len(raw) else default_players(len(raw))
 
 
-def _game(raw: object, gi: int, players: int, rules: LangRules,
-          problems: list[Problem]) -> GameRecord | None:
+def _game(raw: object, gi: int, players: int, rules: Any,
+          problems: list[Problem], kind: RecordGame | None = None) -> GameRecord | None:
+    kind = kind if kind is not None else record_game()
     if not isinstance(raw, dict):
         problems.append(Problem(gi, None, "game", f"a game is an object with 'deal' and "
                                                   f"'events', not {_kind(raw)}",
                                 "một ván phải là đối tượng có 'deal' và 'events'"))
         return None
-    deal: Deal | None = None
+    deal: Any = None
     try:
-        deal = Deal.from_json(raw.get("deal"), players, rules)
-    except BadDeal as e:
+        deal = kind.read_deal(raw.get("deal"), players, rules)
+    except ChanError as e:  # BadDeal (each game's own), or a card code that is none
         problems.append(problem_of(e, gi, None, "deal"))
     events = raw.get("events")
-    actions: list[Action] = []
+    actions: list[Action[Any]] = []
     if not isinstance(events, list):
         problems.append(Problem(gi, None, "events", "'events' must be a list of events",
                                 "'events' phải là danh sách các nước đi"))
         events = []
     for ei, ev in enumerate(events):
         try:
-            actions.append(Action.from_json(ev))
-        except BadAction as e:
+            actions.append(kind.read_action(ev))
+        except ChanError as e:  # BadAction, or a call token that is none
             problems.append(problem_of(e, gi, ei, "events"))
     mode = raw.get("mode", "real")
     if mode not in _MODES:
@@ -242,15 +266,24 @@ def _one(game: int | None, part: str, en: str, vi: str) -> BadRecord:
 
 def to_json(record: SessionRecord) -> dict[str, Any]:
     """The FORMATS.md document of a session record."""
-    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION,
-                           "rules": record.rules.to_json(),
-                           "players": [p.to_json() for p in record.players]}
+    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if record.game != DEFAULT_GAME:  # FORMATS: absent is Chắn, so a Chắn file is unchanged
+        doc["game"] = record.game
+    doc["rules"] = record.rules.to_json()
+    doc["players"] = [p.to_json() for p in record.players]
     if record.thong_seat is not None:
         doc["thong_seat"] = record.thong_seat
+    if record.carried is not None:
+        doc["pool"] = _number(record.carried.pool)
+        doc["debts"] = list(record.carried.debts)
     if record.created_at is not None:
         doc["created_at"] = record.created_at
     doc["games"] = [game_json(g) for g in record.games]
     return doc
+
+
+def _number(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else x
 
 
 def game_json(game: GameRecord) -> dict[str, Any]:

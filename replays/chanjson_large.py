@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from replays import chanjson
 from replays.errors import BadFile, BadRecord, Problem
 from replays.files import MAX_DB_BYTES
+from replays.games import record_game
 from replays.record import GameRecord, SessionRecord
 
 CHUNK = 1 << 20  # characters read at a time
@@ -170,7 +171,8 @@ def _games(text: _Text, header: SessionRecord, problems: list[Problem]
     while True:
         gi = len(games)
         raw = text.value(MAX_GAME_CHARS, f"game {gi}")
-        games.append(chanjson._game(raw, gi, len(header.players), header.rules, problems))
+        games.append(chanjson._game(raw, gi, len(header.players), header.rules, problems,
+                                    record_game(header.game)))
         if text.take(","):
             continue
         text.expect("]")

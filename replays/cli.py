@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from replays.games import DEFAULT_GAME, known_games
+
 COMMANDS = ("analyze", "export", "import", "selfplay", "report")
 
 
@@ -69,8 +71,13 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     p = sub.add_parser("selfplay", help="AI-only games of one hội, reproducible from the seed")
     p.add_argument("--games", type=int, required=True, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument("--levels", default="normal,normal,normal,normal", metavar="L0,L1,L2,L3",
-                   help="one level per seat: beginner, normal, strong or random")
+    p.add_argument("--game", choices=known_games(), default=DEFAULT_GAME,
+                   help="the game: chan (default) or to_tom (Tổ tôm, played in open mode; a "
+                        "level without a Tổ tôm computer player yet is played by a seeded "
+                        "random legal player, and the summary says so)")
+    p.add_argument("--levels", default=None, metavar="L0,L1,L2,L3",
+                   help="one level per seat: beginner, normal, strong or random (Chắn: 2 to "
+                        "4 seats, default normal ×4; Tổ tôm: 4 or 5, default normal ×5)")
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="save the games: a .db (replay database) or a .chan.json")
     p.add_argument("--force", action="store_true",

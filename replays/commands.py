@@ -69,7 +69,7 @@ def analyze(args: argparse.Namespace) -> Output:
     (read, never changed)."""
     games = analysed(args.file, choice_of(args))
     return Output({"games": [a.doc for a in games]},
-                  render_games([(a.doc, a.players, a.van) for a in games]),
+                  render_games([(a.doc, a.players, a.van, a.record.game) for a in games]),
                   name_notices(args.file, (n for a in games for n in a.record.notices)))
 
 

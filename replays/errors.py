@@ -20,6 +20,7 @@ from engine.errors import (
     BadRules,
     BaoRestricted,
     CardNotHeld,
+    ChanError,
     ForbiddenMove,
     GameOver,
     IllegalAction,
@@ -71,7 +72,9 @@ class Problem:
 _PART_VI = {"deal": "chia bài", "events": "danh sách nước đi", "rules": "luật làng",
             "players": "người chơi", "game": "ván", "file": "tệp", "format": "định dạng",
             "games": "danh sách ván", "thong_seat": "thông", "mode": "chế độ chơi",
-            "session": "hội", "status": "trạng thái ván", "position": "thứ tự ván"}
+            "session": "hội", "status": "trạng thái ván", "position": "thứ tự ván",
+            "ruleset": "trò chơi", "carried": "hội mang sang", "pool": "tiền góp của hội",
+            "debts": "nợ chèo đò"}
 
 
 class BadRecord(RecordError):
@@ -132,6 +135,8 @@ def _vi(error: Exception, action: Action | None) -> str:
         return error.vi or "luật làng không hợp lệ (xem RULES R11)"
     if isinstance(error, BadAction):
         return error.vi or "nước đi viết sai định dạng (xem FORMATS.md)"
+    if isinstance(error, ChanError) and error.vi:  # a ruleset's own error (Tổ tôm's BadDeal…)
+        return error.vi
     return "dữ liệu không hợp lệ"
 
 

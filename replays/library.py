@@ -11,27 +11,30 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engine.chan import ChanGame as Game
-from engine.chan import LangRules
+from engine.game import Game
+from engine.ruleset import DEFAULT_GAME
 from replays.analyzer import ANALYSIS_VERSION
+from replays.chan_game import CALL_KINDS, ERROR_KINDS
 from replays.columns import PARSE_ERRORS, json_column
 from replays.database import write_transaction
 from replays.errors import BadRecord
+from replays.games import known_games, record_game
 from replays.names import NameNotice, bound_seat, seat_default
 from replays.rebuild import SessionReplay, replay_session
 from replays.record import GameRecord, Player, SessionRecord, human_seat
 from replays.store import Store, read_sessions, rules_key
 
-# The annotation kinds that judge the call (R8), and every kind that is an error (FORMATS.md
-# "Annotation kinds"), in that order; the teaching notes (note_*) are never counted.
-CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")
-ERROR_KINDS = ("violation", "bao", "missed_u", "missed_chiu", "u_lao", "u_bao",
-               "nghi_an_tien", "bo_u", *CALL_KINDS)
+# Chắn's annotation kinds that judge the call (R8) and that are errors (FORMATS.md "Annotation
+# kinds"), as the library showed them before Tổ tôm; each game's are its adapter's
+# (replays.games: ``call_kinds``, ``error_kinds``). The teaching notes (note_*) never count.
+__all__ = ["CALL_KINDS", "ERROR_KINDS", "Imported", "LibraryRow", "RulesKeys", "current_counts",
+           "game_row", "games_in", "import_copy", "import_file", "import_sessions", "library_rows",
+           "list_games"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +54,11 @@ class LibraryRow:
     payout: str | None
     transfers: tuple[float, ...]
     events: int  # recorded events (0 where library_rows was told not to count them)
-    # Annotations by kind (every kind of ERROR_KINDS, 0 when absent) of the analysis cached
-    # for this engine version and the game's own rules; None: not analysed yet.
+    # Annotations by kind (every error kind of its game, 0 when absent: ERROR_KINDS for
+    # Chắn) of the analysis cached for this engine version and the game's own rules; None:
+    # not analysed yet.
     counts: dict[str, int] | None
+    game: str = DEFAULT_GAME  # FORMATS ``game``: which game it is (migration m006)
 
     @property
     def local_time(self) -> str:
@@ -78,20 +83,23 @@ class LibraryRow:
 
 
 class RulesKeys:
-    """The canonical rules key of each distinct games.rules text (they are nearly all the
-    same: parsed once each)."""
+    """The canonical rules key of each distinct games.rules text of each game (they are nearly
+    all the same: parsed once each)."""
 
     def __init__(self) -> None:
-        self._known: dict[str, str | None] = {}
+        self._known: dict[tuple[str, str], str | None] = {}
 
-    def of(self, text: str) -> str | None:
-        """The key of a stored rules text; None if it is not a valid set of rules."""
-        if text not in self._known:
+    def of(self, text: str, game: str = DEFAULT_GAME) -> str | None:
+        """The key of a stored rules text of ``game``; None if it is not a valid set of its
+        rules."""
+        key = (text, game)
+        if key not in self._known:
             try:
-                self._known[text] = rules_key(LangRules.from_json(json_column(text, "rules")))
+                rules = record_game(game).read_rules(json_column(text, "rules"))
+                self._known[key] = rules_key(rules)
             except PARSE_ERRORS:  # an edited database: such a game cannot have been analysed
-                self._known[text] = None
-        return self._known[text]
+                self._known[key] = None
+        return self._known[key]
 
 
 def _players(text: str, cache: dict[str, tuple[tuple[str, ...], int | None]]
@@ -128,9 +136,10 @@ def _summary(text: str | None) -> dict[str, Any]:
     return loaded if isinstance(loaded, dict) else {}
 
 
-def _counts(text: str) -> dict[str, int]:
+def _counts(text: str, game: str) -> dict[str, int]:
+    kinds = record_game(game).error_kinds
     stored = json.loads(text)
-    return {**dict.fromkeys(ERROR_KINDS, 0), **stored}
+    return {**dict.fromkeys(kinds, 0), **{k: n for k, n in stored.items() if k in kinds}}
 
 
 def current_counts(store: Store, game_id: int | None = None) -> dict[int, tuple[str, str]]:
@@ -140,16 +149,24 @@ def current_counts(store: Store, game_id: int | None = None) -> dict[int, tuple[
     yet."""
     keys = RulesKeys()
     one = "" if game_id is None else " WHERE g.id = ?"
-    return {gid: (counts, seats) for gid, own, key, counts, seats in store.db.execute(
-                "SELECT g.id, g.rules, c.rules, c.counts, c.seats FROM games g "
+    return {gid: (counts, seats) for gid, own, game, key, counts, seats in store.db.execute(
+                "SELECT g.id, g.rules, g.game, c.rules, c.counts, c.seats FROM games g "
                 "JOIN annotation_counts c ON c.game_id = g.id AND c.engine_version = ?" + one,
                 (ANALYSIS_VERSION,) if game_id is None else (ANALYSIS_VERSION, game_id))
-            if keys.of(own) == key}
+            if game in known_games() and keys.of(own, game) == key}
 
 
-def list_games(store: Store) -> list[LibraryRow]:
-    """Every game, newest first (two queries: the games, the counts of this analyzer)."""
-    return library_rows(store, current_counts(store), count_events=True)
+def list_games(store: Store, game: str | None = None) -> list[LibraryRow]:
+    """Every game (or every game of ``game``, FORMATS ``game``: "chan", "to_tom"), newest
+    first (two queries: the games, the counts of this analyzer)."""
+    return library_rows(store, current_counts(store), count_events=True, game=game)
+
+
+def games_in(store: Store) -> dict[str, int]:
+    """How many games of each game the library holds (for a filter that offers only what
+    is there), the default game first."""
+    found = dict(store.db.execute("SELECT game, COUNT(*) FROM games GROUP BY game"))
+    return {g: int(found[g]) for g in known_games() if g in found}
 
 
 def game_row(store: Store, game_id: int) -> LibraryRow | None:
@@ -159,18 +176,25 @@ def game_row(store: Store, game_id: int) -> LibraryRow | None:
 
 
 def library_rows(store: Store, counts: Mapping[int, tuple[str, str]],
-                 count_events: bool, game_id: int | None = None) -> list[LibraryRow]:
+                 count_events: bool, game_id: int | None = None,
+                 game: str | None = None) -> list[LibraryRow]:
     """The rows of list_games, given ``current_counts(store)`` (or the row of ``game_id``
-    alone); without ``count_events`` every row's ``events`` is 0 and the events table is
-    not read (statistics never show it)."""
+    alone; or only the games of ``game``); without ``count_events`` every row's ``events``
+    is 0 and the events table is not read (statistics never show it). A game this version
+    does not know (a newer program's, or an edited row) is not listed."""
     events = "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id)" if count_events else "0"
     people: dict[str, tuple[tuple[str, ...], int | None]] = {}
     rows: list[LibraryRow] = []
-    one = "" if game_id is None else "WHERE g.id = ? "
-    for gid, sid, pos, started, players, mode, status, result, n in store.db.execute(
+    where = [*([] if game_id is None else ["g.id = ?"]), *([] if game is None else ["g.game = ?"])]
+    args = [*([] if game_id is None else [game_id]), *([] if game is None else [game])]
+    one = f"WHERE {' AND '.join(where)} " if where else ""
+    known = known_games()
+    for gid, sid, pos, started, players, mode, status, result, n, kind in store.db.execute(
             "SELECT g.id, g.session_id, g.position, g.started_at, g.players, g.mode, "
-            f"g.status, g.result, {events} FROM games g {one}"
-            "ORDER BY g.started_at DESC, g.id DESC", () if game_id is None else (game_id,)):
+            f"g.status, g.result, {events}, g.game FROM games g {one}"
+            "ORDER BY g.started_at DESC, g.id DESC", args):
+        if kind not in known:
+            continue
         names, human = _players(players, people)
         summary = _summary(result) if status == "over" else {}
         transfers = summary.get("transfers")
@@ -183,7 +207,7 @@ def library_rows(store: Store, counts: Mapping[int, tuple[str, str]],
             winner=winner if isinstance(winner, int) else None,
             payout=str(summary["payout"]) if summary.get("payout") else None,
             transfers=tuple(float(t) for t in transfers) if isinstance(transfers, list) else (),
-            events=n, counts=None if mine is None else _counts(mine[0])))
+            events=n, counts=None if mine is None else _counts(mine[0], kind), game=kind))
     return rows
 
 
@@ -200,7 +224,7 @@ def _fingerprint(rules: str, deal: object, events: Iterable[object]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _game_print(rules: LangRules, game: GameRecord) -> str:
+def _game_print(rules: Any, game: GameRecord) -> str:
     return _fingerprint(rules_key(rules), game.deal.to_json(),
                         (a.to_json() for a in game.actions))
 
@@ -212,14 +236,16 @@ def _stored_prints(store: Store, deals: set[str] | None = None) -> set[str]:
     an import slow."""
     keys = RulesKeys()
     out: set[str] = set()
-    for gid, rules, deal_text in store.db.execute("SELECT id, rules, deal FROM games"):
+    for gid, rules, deal_text, game in store.db.execute(
+            "SELECT id, rules, deal, game FROM games"):
         try:  # a row an edited database made unreadable is no game: nothing it could equal
             deal = json_column(deal_text, "deal")
             if deals is not None and _canonical(deal) not in deals:
                 continue
             events = [json_column(data, "data") for (data,) in store.db.execute(
                 "SELECT data FROM events WHERE game_id = ? ORDER BY idx", (gid,))]
-            out.add(_fingerprint(keys.of(rules) or str(rules), deal, events))
+            key = keys.of(rules, game) if game in known_games() else None
+            out.add(_fingerprint(key or str(rules), deal, events))
         except PARSE_ERRORS:
             continue
     return out
@@ -235,7 +261,7 @@ def _sessions_of(path: Path) -> list[tuple[SessionRecord, SessionReplay]]:
         raise e.located(str(path)) from None
 
 
-Run = tuple[SessionRecord, tuple[Game, ...]]
+Run = tuple[SessionRecord, tuple[Game[Any], ...]]
 
 
 def _new_runs(record: SessionRecord, replay: SessionReplay, known: set[str]) -> list[Run]:
@@ -259,8 +285,9 @@ def _new_runs(record: SessionRecord, replay: SessionReplay, known: set[str]) -> 
 
 
 def _run(record: SessionRecord, replay: SessionReplay, start: int, stop: int) -> Run:
-    return (SessionRecord(record.rules, record.players, record.games[start:stop],
-                          replay.games[start].thong_seat, record.created_at),
+    carried = record.carried if start == 0 else replay.before[start]
+    return (replace(record, games=record.games[start:stop],
+                    thong_seat=replay.games[start].thong_seat, notices=(), carried=carried),
             replay.games[start:stop])
 
 

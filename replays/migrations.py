@@ -79,12 +79,16 @@ def m002_analysis_cache(db: Database) -> None:
 
 
 Tally = tuple[dict[str, int], list[dict[str, dict[str, int]]]]
+# The annotation kinds that name a rule broken (``rule``): Chắn's lỗi, Tổ tôm's offences (each
+# game's ``fault_kinds``, replays.games; tests/replays/test_tom_library.py checks they agree).
+FAULT_KINDS = ("violation", "offence")
 
 
 def annotation_tally(doc: object) -> Tally:
     """What m003 keeps of an analysis document: its annotations by kind, and for each seat
-    its annotations by kind (``kinds``) and its lỗi by rule id (``rules``); teaching notes
-    (``note_*``) are never errors (FORMATS.md) and are left out."""
+    its annotations by kind (``kinds``) and its lỗi (Tổ tôm: offences) by rule id
+    (``rules``); teaching notes (``note_*``) are never errors (FORMATS.md) and are left
+    out."""
     counts: dict[str, int] = {}
     doc = doc if isinstance(doc, dict) else {}
     setup = doc.get("setup")
@@ -102,7 +106,7 @@ def annotation_tally(doc: object) -> Tally:
             mine = seats[seat]
             mine["kinds"][kind] = mine["kinds"].get(kind, 0) + 1
             rule = a.get("rule")
-            if kind == "violation" and isinstance(rule, str):
+            if kind in FAULT_KINDS and isinstance(rule, str):
                 mine["rules"][rule] = mine["rules"].get(rule, 0) + 1
     return counts, seats
 
@@ -183,6 +187,23 @@ def m005_advice_cache(db: Database) -> None:
     _version(db, 5)
 
 
-SCHEMA_VERSION = 5
+@migrations(name="m006_game_of_hoi")
+def m006_game_of_hoi(db: Database) -> None:
+    """Which game each hội is (FORMATS ``game``: "chan", "to_tom"; issue 22): a column of the
+    sessions, and of each game (so that the library lists and filters games by their game
+    without a join, and a hội lost in a damaged file is made again from its games with its
+    game, replays.salvage); and what a hội imported from the middle of another carries into
+    its first game beyond thông (Tổ tôm's pool and debts, replays.record.Carried; NULL:
+    nothing). Every hội stored before is Chắn: the default fills them, and nothing else of
+    the database changes."""
+    db.execute("ALTER TABLE sessions ADD COLUMN game TEXT NOT NULL DEFAULT 'chan'")
+    db.execute("ALTER TABLE sessions ADD COLUMN carried TEXT")  # {"pool": n, "debts": [..]}
+    db.execute("ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'chan'")
+    db.execute("CREATE INDEX games_by_game ON games(game)")
+    _version(db, 6)
+
+
+SCHEMA_VERSION = 6
 KNOWN = frozenset({"m001_sessions_games_events", "m002_analysis_cache",
-                   "m003_annotation_counts", "m004_hoi_state", "m005_advice_cache"})
+                   "m003_annotation_counts", "m004_hoi_state", "m005_advice_cache",
+                   "m006_game_of_hoi"})

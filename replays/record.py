@@ -1,4 +1,5 @@
-"""What a record holds: a session (hội) of games, each a deal and the events that followed."""
+"""What a record holds: a session (hội) of games of one game (FORMATS ``game``: Chắn or Tổ tôm),
+each a deal and the events that followed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any, Literal
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.chan import DEFAULT_RULES, Deal, LangRules
+from engine.chan import DEFAULT_RULES
 from engine.game import Mode
 from replays.names import NameNotice
 
@@ -55,8 +56,8 @@ class GameRecord:
     card is otherwise a drawn game (FORMATS.md). ``mode`` is the play mode it was played in.
     """
 
-    deal: Deal
-    actions: tuple[Action, ...] = ()
+    deal: Any  # the game's deal (engine.chan.Deal, engine.totom.Deal)
+    actions: tuple[Action[Any], ...] = ()
     mode: Mode = Mode.REAL
     unfinished: bool = False
     engine_version: str | None = ENGINE_VERSION
@@ -64,18 +65,40 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Carried:
+    """What a record's first game inherits from games of its hội the record does not hold,
+    beyond thông: Tổ tôm's pool and each seat's debt (TOTOM T8, T6.6), for a game exported
+    alone from the middle of a hội (FORMATS: the optional session keys ``pool`` and
+    ``debts``, docs/command-line.md)."""
+
+    pool: float
+    debts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SessionRecord:
     """A hội: the làng rules, the players and the games in order.
 
-    ``thong_seat`` is the seat that may call thông (C2) in the first game, carried over from
-    games of the hội that are not in this record (a single game exported from a database).
-    ``notices`` say which players' names were changed when the record was read (too long,
-    invisible characters, blank: replays.names); they are not part of the record.
+    ``game`` is FORMATS ``game`` (``"chan"``, ``"to_tom"``); left empty, it is the game whose
+    làng options ``rules`` are (replays.games.game_of_rules). ``thong_seat`` is the seat that
+    may call thông (C2, TC2) in the first game, and ``carried`` what else the first game
+    inherits (Tổ tôm's pool and debts), both from games of the hội that are not in this
+    record (a single game exported from a database). ``notices`` say which players' names
+    were changed when the record was read (too long, invisible characters, blank:
+    replays.names); they are not part of the record.
     """
 
-    rules: LangRules = DEFAULT_RULES
+    rules: Any = DEFAULT_RULES  # the game's làng options (LangRules, TomRules)
     players: tuple[Player, ...] = field(default_factory=default_players)
     games: tuple[GameRecord, ...] = ()
     thong_seat: int | None = None
     created_at: str | None = None
     notices: tuple[NameNotice, ...] = field(default=(), compare=False)
+    game: str = ""
+    carried: Carried | None = None
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            from replays.games import game_of_rules
+
+            object.__setattr__(self, "game", game_of_rules(self.rules))

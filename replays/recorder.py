@@ -13,13 +13,13 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from engine.actions import Action
-from engine.chan import ChanGame as Game
-from engine.chan import Deal
 from engine.events import Event
-from engine.game import Mode
+from engine.game import Game, Mode
 from replays.errors import RecordError, write_cause
+from replays.games import game_of_rules, record_game
 from replays.store import Store
 
 
@@ -72,7 +72,7 @@ def saving(starting: bool = False, path: Path | None = None) -> Iterator[None]:
 class Recorder:
     """A game being played and its row in the store; ``apply`` plays and records."""
 
-    def __init__(self, store: Store, game_id: int, game: Game) -> None:
+    def __init__(self, store: Store, game_id: int, game: Game[Any]) -> None:
         self.store = store
         self.game_id = game_id
         self.game = game
@@ -80,23 +80,36 @@ class Recorder:
         self._closed = False  # the store has marked the game over
 
     @classmethod
-    def start(cls, store: Store, session_id: int, deal: Deal,
+    def start(cls, store: Store, session_id: int, deal: Any,
               mode: Mode = Mode.REAL) -> Recorder:
-        """The session's next game on ``deal``, thông (C2) carried from its earlier games (the
-        state its last game left, kept by the store: the hội is not replayed, issue 13);
-        NotSaved if the store cannot add it."""
-        rules = store.session(session_id, upto=-1).rules
-        game = Game(deal, rules, mode, store.next_hoi_state(session_id, deal).thong_seat)
+        """The session's next game on ``deal``, thông (C2, TC2) and what else the game
+        inherits (Tổ tôm's pool and debts) carried from its earlier games (the state its last
+        game left, kept by the store: the hội is not replayed, issue 13); a deal the hội
+        cannot play next is refused (Tổ tôm: T2.4's cái, T8.3's end: engine.errors.BadDeal);
+        NotSaved if the store cannot add it. The steps the mode's automations take at once
+        (Tổ tôm's khàn laid face down, T4.16) are recorded like any move."""
+        header = store.session(session_id, upto=-1)
+        kind = record_game(header.game)
+        state = store.next_hoi_state(session_id, deal)
+        kind.check_state(state, deal)
+        game = kind.new_game(deal, header.rules, mode, state.thong_seat)
         with saving(starting=True, path=store.path):
             game_id = store.new_game(session_id, deal, mode)
-        return cls(store, game_id, game)
+        return cls._playing(store, game_id, game)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> Recorder:
         """Continue an interrupted game exactly where its stored events stop."""
-        recorder = cls(store, game_id, store.resume(game_id))
-        if recorder.game.is_over:  # its end was never marked (a failed write): mark it now
-            with suppress(NotSaved):  # or on a later resume; the game itself is whole
+        return cls._playing(store, game_id, store.resume(game_id))
+
+    @classmethod
+    def _playing(cls, store: Store, game_id: int, game: Game[Any]) -> Recorder:
+        """A recorder of ``game`` as the store holds it, its mode's automations on (their
+        steps written as moves)."""
+        recorder = cls(store, game_id, game)
+        record_game(game_of_rules(game.rules)).playable(game)
+        if not recorder.saved:  # an end never marked (a failed write), an automation's step
+            with suppress(NotSaved):  # saved now or on the next move; the game is whole
                 recorder.save()
         return recorder
 
@@ -123,7 +136,7 @@ class Recorder:
                 self.store.finish(self.game_id, game)  # ended without an event (R4.9)
                 self._closed = True
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action[Any]) -> list[Event[Any]]:
         """Apply an action and store what the engine recorded (declines are never stored).
 
         What an earlier failed write left unsaved is written first; if that still fails the
@@ -139,7 +152,7 @@ class Recorder:
             raise e.with_events(events) from e.cause
         return events
 
-    def play(self, action: Action) -> list[Event]:
+    def play(self, action: Action[Any]) -> list[Event[Any]]:
         """Apply an action to the game in memory only, for a caller that stores it with
         ``save`` elsewhere (the desktop writes on a thread of its own, issue 20); refused
         while an earlier move is not stored, so the store never has a gap."""

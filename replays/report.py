@@ -18,11 +18,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.chan import ChanGame as Game
 from engine.events import Event
+from engine.game import Game
+from engine.ruleset import DEFAULT_GAME
 from replays.analyzer import analyze_session, is_note
 from replays.chanjson import read_file
 from replays.choice import Choice, choice_of, db_games, file_games
@@ -36,18 +38,13 @@ from replays.files import (
     is_database,
     write_error,
 )
+from replays.games import record_game
 from replays.hoi import one_game, record_states
 from replays.names import NameNotice
 from replays.rebuild import replay_session
 from replays.record import SessionRecord
-from replays.report_html import CSS, both, data, esc, language_labels, language_switch, legend
-from replays.report_page import (
-    KINDS,
-    events_html,
-    result_html,
-    seat_name,
-    setup_html,
-)
+from replays.report_html import CSS, both, data, esc, language_labels, language_switch
+from replays.report_page import events_html, seat_name
 from replays.store import Store
 from replays.text import game_id_text, game_label
 
@@ -57,12 +54,13 @@ class _Positions:
 
     def __init__(self, wanted: set[int]) -> None:
         self.wanted = wanted
-        self.after_event: dict[int, Game] = {}
+        self.after_event: dict[int, Game[Any]] = {}
 
-    def before(self, game: Game, index: int, action: Action) -> None:
+    def before(self, game: Game[Any], index: int, action: Action[Any]) -> None:
         """Nothing to keep before an event."""
 
-    def after(self, game: Game, index: int, action: Action, events: list[Event]) -> None:
+    def after(self, game: Game[Any], index: int, action: Action[Any],
+              events: list[Event[Any]]) -> None:
         """Keep the position an annotation at ``index`` is shown with."""
         if index in self.wanted:
             self.after_event[index] = game.copy()
@@ -70,7 +68,7 @@ class _Positions:
 
 # One game as the page shows it: its analysis, the game rebuilt by the engine, and its
 # position after each annotated event.
-Shown = tuple[Analysed, Game, Mapping[int, Game]]
+Shown = tuple[Analysed, Game[Any], Mapping[int, Game[Any]]]
 
 
 def replayed(items: Sequence[Analysed]) -> list[Shown]:
@@ -90,11 +88,11 @@ def replayed(items: Sequence[Analysed]) -> list[Shown]:
     return [shown[id(item)] for item in items]
 
 
-def _counts(doc: dict[str, object]) -> str:
+def _counts(doc: dict[str, object], kinds: Mapping[str, tuple[str, str]]) -> str:
     found = Counter(str(a["kind"]) for a in doc["annotations"])  # type: ignore[attr-defined]
     if not found:
         return both("không có ghi chú nào", "no annotations")
-    return ", ".join(f"{both(*KINDS.get(k, (k, k)))}: {n}" for k, n in
+    return ", ".join(f"{both(*kinds.get(k, (k, k)))}: {n}" for k, n in
                      sorted(found.items(), key=lambda kv: (is_note({"kind": kv[0]}), kv[0])))
 
 
@@ -109,24 +107,29 @@ def _who(item: Analysed) -> str:
     return both(" · ".join(vi), " · ".join(en))
 
 
-def game_html(item: Analysed, game: Game, positions: Mapping[int, Game]) -> str:
+def game_html(item: Analysed, game: Game[Any], positions: Mapping[int, Game[Any]]) -> str:
     """One game's section: ``game`` is the game of ``item`` rebuilt, ``positions`` the game
-    after each annotated event. It is named as the program shows it ("Hội 2 · ván 3");
-    its anchor and ``data-game`` keep the index ``--game`` takes (FORMATS.md)."""
+    after each annotated event, shown by its game's pieces (replays.games). It is named as
+    the program shows it ("Hội 2 · ván 3"); its anchor and ``data-game`` keep the index
+    ``--game`` takes (FORMATS.md); a Tổ tôm game says so (``data-ruleset``)."""
     doc = item.doc
     n = doc["index"]
     prefix = f"g{n}"
     errors = sum(1 for a in doc["annotations"] if not is_note(a))
+    shown = record_game(item.record.game)
+    pieces = shown.report()
     ids = data(game=n, van=item.van, game_id=doc.get("game_id"),
-               session_id=doc.get("session_id"))
+               session_id=doc.get("session_id"),
+               ruleset=None if shown.name == DEFAULT_GAME else shown.name)
     return (f'<section class="game" id="{prefix}"{ids}>'
             f'<h2>{_label(item)}</h2>'
             f'<p class="meta">{_who(item)}</p>'
-            f'{setup_html(doc, item.players)}{result_html(doc, item.players)}'
+            f'{pieces.setup_html(doc, item.players)}{pieces.result_html(doc, item.players)}'
             f'<h3>{both("Ghi chú theo nước", "Annotations, move by move")} ({errors} '
             f'{both("lỗi và sai sót", "errors")}, {len(doc["annotations"])} '
-            f'{both("ghi chú", "in all")})</h3><p>{_counts(doc)}</p>'
-            f'{events_html(doc, item.players, game.record, positions, prefix)}</section>')
+            f'{both("ghi chú", "in all")})</h3><p>{_counts(doc, pieces.kinds)}</p>'
+            f'{events_html(doc, item.players, game.record, positions, prefix, pieces)}'
+            f'</section>')
 
 
 def _label(item: Analysed) -> str:
@@ -144,18 +147,20 @@ def toc_line(item: Analysed) -> str:
             f' · {errors} {both("lỗi và sai sót", "errors")}</li>')
 
 
-def page_head(source: str, games: int, toc: Iterable[str]) -> str:
+def page_head(source: str, games: int, toc: Iterable[str],
+              kinds: Iterable[str] = (DEFAULT_GAME,)) -> str:
     """The page up to its first game: the language switch, the title, the file's name (never
     the folder it is in: the page is made to be sent to others), the count, the table of
-    contents and the card legend."""
+    contents and the card legend of each game shown (``kinds``: FORMATS ``game``)."""
     name = esc(Path(source).name)
+    legend = "".join(record_game(k).report().legend() for k in dict.fromkeys(kinds))
     return (f'<!DOCTYPE html>\n<html lang="vi">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>Báo cáo ván đấu — {name} (chan-tutor)</title>\n'
             f'<style>{CSS}</style>\n</head>\n<body>\n{language_switch()}<header>'
             f'{language_labels()}<h1>{both("Báo cáo ván đấu", "Game report")}</h1>'
             f'<p class="meta">{name} · {games} {both("ván", "game(s)")}</p>'
-            f'<ul class="toc">{"".join(toc)}</ul>{legend()}</header>\n<main>')
+            f'<ul class="toc">{"".join(toc)}</ul>{legend}</header>\n<main>')
 
 
 def page_foot() -> str:
@@ -168,7 +173,8 @@ def page_foot() -> str:
 
 def page(source: str, shown: Sequence[Shown]) -> str:
     """The whole page: UTF-8, lang="vi", inline CSS, no script, nothing fetched."""
-    return (page_head(source, len(shown), (toc_line(item) for item, _, _ in shown))
+    kinds = [item.record.game for item, _, _ in shown] or [DEFAULT_GAME]
+    return (page_head(source, len(shown), (toc_line(item) for item, _, _ in shown), kinds)
             + "".join(game_html(*s) for s in shown) + page_foot())
 
 
@@ -225,6 +231,7 @@ class _Page:
         self.body = stack.enter_context(tempfile.TemporaryFile(  # noqa: SIM115
             "w+", encoding="utf-8", newline="\n", dir=scratch))
         self.toc: list[str] = []
+        self.kinds: list[str] = []  # the games shown (FORMATS ``game``), for the legend
         self.annotations = 0
         self.notices: dict[tuple[int | None, int], NameNotice] = {}  # names changed (issue 20)
 
@@ -232,6 +239,7 @@ class _Page:
         item = shown[0]
         self.notices.update(((n.session, n.seat), n) for n in item.record.notices)
         self.toc.append(toc_line(item))
+        self.kinds.append(item.record.game)
         self.annotations += len(item.doc["annotations"])
         self.body.write(game_html(*shown))
 
@@ -239,7 +247,8 @@ class _Page:
         """Write OUT whole (through a temporary file renamed over it)."""
         self.body.seek(0)
         with atomic_text(self.out) as f:
-            f.write(page_head(self.source, len(self.toc), self.toc))
+            f.write(page_head(self.source, len(self.toc), self.toc,
+                              self.kinds or [DEFAULT_GAME]))
             shutil.copyfileobj(self.body, f, 1 << 20)
             f.write(page_foot())
 

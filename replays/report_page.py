@@ -8,7 +8,7 @@ facts (kind, event, seat, rule, card, cause event) so a program can check the pa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Act, Action
@@ -17,8 +17,9 @@ from engine.chan import ChanGame as Game
 from engine.chan import render_call as render
 from engine.game import Phase
 from replays.analyzer import is_note
+from replays.games import ReportPieces
 from replays.record import Player
-from replays.report_html import both, card, cards, data, esc
+from replays.report_html import both, card, cards, data, esc, legend
 
 Doc = dict[str, Any]
 
@@ -212,12 +213,61 @@ def position_html(game: Game, players: Sequence[Player], acting: int | None,
 # ------------------------------------------------------------------------------ annotations
 
 
+def annotation_extra(a: Doc) -> list[str]:
+    """A Chắn annotation's cước (R8) and the lỗi that decided a payout."""
+    extra = []
+    if a.get("cuoc"):
+        extra.append(f'<p>{both("Cước", "cước")}: {both(_cuoc_vi(a["cuoc"]), _cuoc_en(a["cuoc"]))}'
+                     f'</p>')
+    if a.get("rules"):
+        extra.append(f'<p>{both("Các lỗi", "lỗi")}: {esc(", ".join(a["rules"]))}</p>')
+    return extra
+
+
+class ChanPage:
+    """Chắn's pieces of the report (replays.games.ReportPieces): this module's functions."""
+
+    kinds: Mapping[str, tuple[str, str]] = KINDS
+
+    def legend(self) -> str:
+        """The 25 kinds of card (R1.3)."""
+        return legend()
+
+    def card(self, code: str, marks: Iterable[str] = ()) -> str:
+        """One small card (R1.3, R1.4)."""
+        return card(code, marks)
+
+    def setup_html(self, doc: Doc, players: Sequence[Player]) -> str:
+        """The deal (R2)."""
+        return setup_html(doc, players)
+
+    def result_html(self, doc: Doc, players: Sequence[Player]) -> str:
+        """The end of the game (R6, R9)."""
+        return result_html(doc, players)
+
+    def action_text(self, action: Any, players: Sequence[Player]) -> tuple[str, str]:
+        """What a recorded event did."""
+        return action_text(action, players)
+
+    def position_html(self, game: Any, players: Sequence[Player], acting: int | None,
+                      hit: str | None) -> str:
+        """Every seat after an event."""
+        return position_html(game, players, acting, hit)
+
+    def annotation_extra(self, a: Doc) -> list[str]:
+        """The cước and lỗi of an annotation."""
+        return annotation_extra(a)
+
+
+CHAN_PAGE = ChanPage()
+
+
 def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
-                    anchor: str) -> str:
+                    anchor: str, page: ReportPieces = CHAN_PAGE) -> str:
     """One annotation: its kind and facts as data attributes, its sentence in both
-    languages, and the earlier event that caused it."""
+    languages, and the earlier event that caused it (``page``: the game's pieces)."""
     kind = str(a["kind"])
-    vi, en = KINDS.get(kind, (kind, kind))
+    vi, en = page.kinds.get(kind, (kind, kind))
     cause = a.get("cause_event")
     facts = data(kind=kind, event=a["event"], seat=a["seat"], rule=a.get("rule"),
                  card=a.get("card"), cause_event=cause)
@@ -225,18 +275,18 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
     if a.get("rule"):
         head.append(esc(a["rule"]))
     if a.get("card"):
-        head.append(card(a["card"]))
+        head.append(page.card(a["card"]))
     head.append(both(*seat_name(a["seat"], players)))
-    extra = []
-    if a.get("cuoc"):
-        extra.append(f'<p>{both("Cước", "cước")}: {both(_cuoc_vi(a["cuoc"]), _cuoc_en(a["cuoc"]))}'
-                     f'</p>')
-    if a.get("rules"):
-        extra.append(f'<p>{both("Các lỗi", "lỗi")}: {esc(", ".join(a["rules"]))}</p>')
+    extra = page.annotation_extra(a)
     if cause is not None and 0 <= cause < len(record):
-        c_vi, c_en = action_text(record[cause], players)
+        c_vi, c_en = page.action_text(record[cause], players)
         # people count moves from 1; the data attributes keep the 0-based index (FORMATS)
-        because = both(f"Do nước {cause + 1}: {c_vi}", f"set up by move {cause + 1}: {c_en}")
+        if kind == "declined":  # T4.14: the decline is the cause itself
+            because = both(f"Bỏ ở nước {cause + 1}: {c_vi}", f"declined by move {cause + 1}: "
+                                                              f"{c_en}")
+        else:
+            because = both(f"Do nước {cause + 1}: {c_vi}",
+                           f"set up by move {cause + 1}: {c_en}")
         extra.append(f'<p class="cause">{because}</p>')
     note = " note" if is_note(a) else ""
     return (f'<article class="ann{note}" id="{anchor}"{facts}><h5>{" · ".join(head)}</h5>'
@@ -246,7 +296,8 @@ def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],
 
 
 def events_html(doc: Doc, players: Sequence[Player], record: Sequence[Action],
-                positions: Mapping[int, Game], prefix: str) -> str:
+                positions: Mapping[int, Any], prefix: str,
+                page: ReportPieces = CHAN_PAGE) -> str:
     """The annotations grouped by event, in event order, each group with its position."""
     by_event: dict[int, list[Doc]] = {}
     for a in doc["annotations"]:
@@ -256,16 +307,17 @@ def events_html(doc: Doc, players: Sequence[Player], record: Sequence[Action],
     for event in sorted(by_event):
         group = by_event[event]
         action = record[event] if 0 <= event < len(record) else None
-        what = "" if action is None else " · " + both(*action_text(action, players))
+        what = "" if action is None else " · " + both(*page.action_text(action, players))
         first_error = next((a for a in group if not is_note(a)), group[0])
         arts = []
         for a in group:
-            arts.append(annotation_html(a, players, record, f"{prefix}-a{n}"))
+            arts.append(annotation_html(a, players, record, f"{prefix}-a{n}", page))
             n += 1
         game = positions.get(event)
-        pos = "" if game is None else position_html(
+        pos = "" if game is None else page.position_html(
             game, players, first_error["seat"], first_error.get("card"))
         out.append(f'<section class="event" id="{prefix}-e{event}" data-at-event="{event}">'
                    f'<h4>{both(f"Sau nước {event + 1}", f"after move {event + 1}")}{what}</h4>'
                    f'{"".join(arts)}{pos}</section>')
     return "".join(out)
+

@@ -34,20 +34,25 @@ MISS_RUN = 200  # ids probed past the last one read before a damaged stretch is 
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table of the replay database as salvage reads it: its columns, the first ``key``
-    of them its primary key, the first one the integer it is read by (an id, a game id)."""
+    of them its primary key, the first one the integer it is read by (an id, a game id).
+    ``added``: columns a later migration added, with the value a file from before it holds
+    (m006: every hội of an older file is Chắn)."""
 
     name: str
     columns: tuple[str, ...]
     key: int = 1
+    added: tuple[tuple[str, str | None], ...] = ()
 
     def pk(self, row: Row) -> Row:
         """The row's primary key."""
         return row[:self.key]
 
 
-SESSIONS = Table("sessions", ("id", "created_at", "rules", "players", "thong_seat"))
+SESSIONS = Table("sessions", ("id", "created_at", "rules", "players", "thong_seat", "game",
+                              "carried"), added=(("game", "chan"), ("carried", None)))
 GAMES = Table("games", ("id", "session_id", "position", "started_at", "rules", "players",
-                        "deal", "mode", "engine_version", "status", "result"))
+                        "deal", "mode", "engine_version", "status", "result", "game"),
+              added=(("game", "chan"),))
 EVENTS = Table("events", ("game_id", "idx", "seat", "act", "data"), 2)
 HOI_STATE = Table("hoi_state", ("game_id", "before", "after"))
 # caches of a finished game: kept only with a game whose every move came back
@@ -77,6 +82,7 @@ class Source:
         self.conn = conn
         self.unreadable = False
         self._tables: set[str] | None = None
+        self._columns: dict[str, set[str]] = {}
 
     def _has(self, table: Table) -> bool:
         if self._tables is None:
@@ -90,7 +96,25 @@ class Source:
 
     def _select(self, table: Table, where: str = "") -> str:
         order = ", ".join(table.columns[:table.key])
-        return f"SELECT {', '.join(table.columns)} FROM {table.name} {where} ORDER BY {order}"
+        return f"SELECT {', '.join(self._read(table))} FROM {table.name} {where} ORDER BY {order}"
+
+    def _read(self, table: Table) -> list[str]:
+        """The columns to select: a column a later migration added that this file does not
+        have is read as the value a file from before it holds."""
+        if not table.added:
+            return list(table.columns)
+        if table.name not in self._columns:
+            try:
+                self._columns[table.name] = {r[1] for r in self.conn.execute(
+                    f"PRAGMA table_info({table.name})")}
+            except sqlite3.DatabaseError:
+                self.unreadable = True
+                self._columns[table.name] = set(table.columns) - {c for c, _ in table.added}
+        have = self._columns[table.name]
+        added = dict(table.added)
+        return [c if c in have or c not in added else
+                f"{'NULL' if added[c] is None else repr(added[c])} AS {c}"
+                for c in table.columns]
 
     def _query(self, sql: str, args: Sequence[object]) -> list[Row] | None:
         """Every row of a query, or None where a damaged page stops it."""
@@ -199,9 +223,9 @@ def salvage(damaged: sqlite3.Connection, backup: sqlite3.Connection | None, into
     games = _merged(mine.values(), spare_games, GAMES)
     sessions = both(SESSIONS, {r[1] for r in games.values() if isinstance(r[1], int)})
     for row in sorted(games.values(), key=lambda r: _order(r[2])):
-        # a lost hội made again from its first game: its rules and players (the thông
+        # a lost hội made again from its first game: its rules, players and game (the thông
         # carried into it, C2, is kept with its games' states)
-        sessions.setdefault((row[1],), (row[1], row[3], row[4], row[5], None))
+        sessions.setdefault((row[1],), (row[1], row[3], row[4], row[5], None, row[11], None))
     cut = from_backup = 0
     conn = into.conn
     conn.execute("PRAGMA foreign_keys = OFF")  # rows whose parent a check refused: see below
@@ -219,7 +243,7 @@ def salvage(damaged: sqlite3.Connection, backup: sqlite3.Connection | None, into
             from_backup += gid not in mine or len({EVENTS.pk(r) for r in own}) < whole
             if not complete:
                 cut += 1
-                row = (*row[:9], "playing", None)
+                row = (*row[:9], "playing", None, *row[11:])
             _insert(into, GAMES, [row])
             _insert(into, EVENTS, (events[(gid, i)] for i in range(whole)))
             state = states.get((gid,))

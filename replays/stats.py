@@ -1,6 +1,8 @@
 """Where a learner stands across games (issue 8 "Statistics"): per analysed game, what the
 engine judged against one seat — won, điểm, lỗi, missed chíu and ù, call errors — and the
-summaries and rolling means the plots draw.
+summaries and rolling means the plots draw; for every game, or for one game (FORMATS
+``game``: Chắn's lỗi and chíu, Tổ tôm's offences and phỗng, each game's own kinds from its
+adapter, replays.games).
 
 Everything comes from the annotation counts kept beside each cached analysis (migration
 m003) and the games table: no document is read, no game replayed.
@@ -13,8 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.chan import CHAN
-from replays.library import CALL_KINDS, LibraryRow, current_counts, library_rows
+from engine.ruleset import DEFAULT_GAME
+from replays.games import record_game, rule_key
+from replays.library import LibraryRow, current_counts, library_rows
 from replays.store import Store
 
 
@@ -27,13 +30,14 @@ class GameStat:
     seat: int
     won: bool  # a paid or unpaid ù; an ù láo is not a win
     drawn: bool
-    diem: float  # the seat's settlement (điểm × stake)
-    violations: int  # lỗi L0–L17 committed
-    missed_chiu: int
-    missed_u: int  # bỏ ù, a thiên ù let pass included (R7.1)
-    call_errors: int  # xướng sai, xướng thiếu, out of order, bạch thủ not called (R8)
+    diem: float  # the seat's settlement (điểm × stake; Tổ tôm: what it drew from the pool)
+    violations: int  # lỗi L0–L17 committed (Tổ tôm: offences TN1–TN8, TD1–TD10)
+    missed_chiu: int  # claims but ù let pass: chíu (Tổ tôm: phỗng)
+    missed_u: int  # bỏ ù, a thiên ù let pass included (R7.1, T5.7)
+    call_errors: int  # the call's faults (R8; T7.6: over, under, order, procedure)
     rules: tuple[str, ...]  # the rule id of each lỗi committed, by rule number
     u_lao: int = 0  # ù láo (R7.4)
+    game: str = DEFAULT_GAME  # FORMATS ``game``
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +54,29 @@ class Summary:
 
 def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameStat:
     kinds, rules = tally["kinds"], tally["rules"]
+    game = record_game(row.game)
+    claims = [k for k in game.missed_kinds if k != "missed_u"]
+    registry = game.ruleset.registry
     return GameStat(
         game_id=row.game_id, started_at=row.started_at, seat=seat,
         won=row.kind == "win" and row.winner == seat, drawn=row.kind == "draw",
         diem=row.transfers[seat] if seat < len(row.transfers) else 0.0,
-        violations=kinds.get("violation", 0), missed_chiu=kinds.get("missed_chiu", 0),
+        violations=sum(kinds.get(k, 0) for k in game.fault_kinds),
+        missed_chiu=sum(kinds.get(k, 0) for k in claims),
         missed_u=kinds.get("missed_u", 0),
-        call_errors=sum(kinds.get(k, 0) for k in CALL_KINDS),
-        rules=tuple(r for r in sorted(rules, key=CHAN.registry.key) for _ in range(rules[r])),
-        u_lao=kinds.get("u_lao", 0))
+        call_errors=sum(kinds.get(k, 0) for k in game.call_kinds),
+        rules=tuple(r for r in sorted(rules, key=registry.key) for _ in range(rules[r])),
+        u_lao=kinds.get("u_lao", 0), game=row.game)
 
 
-def game_stats(store: Store, seat_of: Callable[[LibraryRow], int | None] | None = None
-               ) -> list[GameStat]:
-    """Every analysed finished game, oldest first, from the side of ``seat_of(row)`` (by
-    default the human seat; games where it gives None are left out)."""
+def game_stats(store: Store, seat_of: Callable[[LibraryRow], int | None] | None = None,
+               game: str | None = None) -> list[GameStat]:
+    """Every analysed finished game (or every one of ``game``, FORMATS ``game``), oldest
+    first, from the side of ``seat_of(row)`` (by default the human seat; games where it
+    gives None are left out)."""
     counts = current_counts(store)
     out: list[GameStat] = []
-    for row in reversed(library_rows(store, counts, count_events=False)):
+    for row in reversed(library_rows(store, counts, count_events=False, game=game)):
         seat = row.human_seat if seat_of is None else seat_of(row)
         mine = counts.get(row.game_id) if row.status == "over" else None
         seats = None if mine is None else json.loads(mine[1])
@@ -83,7 +92,7 @@ def summarize(stats: Sequence[GameStat]) -> Summary:
     if n == 0:
         return Summary(0, 0.0, 0.0, 0.0, 0.0, ())
     rules = Counter(r for s in stats for r in s.rules)
-    top = sorted(rules.items(), key=lambda item: (-item[1], CHAN.registry.key(item[0])))
+    top = sorted(rules.items(), key=lambda item: (-item[1], rule_key(item[0])))
     return Summary(
         games=n, win_rate=sum(s.won for s in stats) / n,
         mean_diem=sum(s.diem for s in stats) / n,

@@ -23,10 +23,11 @@ from sqlite_utils import Database
 
 from engine import __version__ as ENGINE_VERSION
 from engine.actions import Action
-from engine.chan import DEFAULT_RULES, Deal, LangRules
-from engine.chan import ChanGame as Game
+from engine.chan import DEFAULT_RULES
 from engine.errors import BadAction
-from engine.game import Mode
+from engine.game import Game, Mode
+from engine.ruleset import DEFAULT_GAME
+from engine.session import GameResult
 from replays.advice import (
     ADVICE_VERSION,
     ADVISER,
@@ -51,12 +52,12 @@ from replays.columns import (
 from replays.database import connect, connect_read_only, copied, write_transaction
 from replays.errors import BadRecord, Problem
 from replays.files import is_database
-from replays.hoi import HoiState, first_state, record_states, states_of
-from replays.hoi import after as after_state
+from replays.games import RecordGame, game_of_rules, known_games, record_game
+from replays.hoi import HoiState, after_and_result, first_state, record_states, states_of
 from replays.migrations import annotation_tally
 from replays.names import NameNotice
 from replays.rebuild import SessionReplay, Watcher, replay_session
-from replays.record import GameRecord, Player, SessionRecord, default_players
+from replays.record import Carried, GameRecord, Player, SessionRecord, default_players
 
 
 def now() -> str:
@@ -64,18 +65,23 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def rules_key(rules: LangRules) -> str:
+def rules_key(rules: Any) -> str:
     """The canonical text of a set of làng options (the analysis cache key)."""
     return json.dumps(rules.to_json(), sort_keys=True, separators=(",", ":"))
 
 
-def result_summary(game: Game) -> dict[str, Any] | None:
-    """What the games table keeps of a finished game, for listing without replaying."""
-    if not game.is_over or game.outcome is None or game.settlement is None:
+def result_summary(game: Game[Any], result: GameResult | None = None) -> dict[str, Any] | None:
+    """What the games table keeps of a finished game, for listing without replaying (its
+    game's adapter says what: replays.games; ``result``: what the game gave its hội)."""
+    return record_game(game_of_rules(game.rules)).summary(game, result)
+
+
+def carried_text(carried: Carried | None) -> str | None:
+    """The sessions.carried column (m006) of what a hội carries into its first game."""
+    if carried is None:
         return None
-    s = game.settlement
-    return {"kind": game.outcome.kind.value, "winner": game.outcome.winner,
-            "payout": s.payout.value, "transfers": list(s.transfers), "events": len(game.record)}
+    return json.dumps({"pool": carried.pool, "debts": list(carried.debts)},
+                      separators=(",", ":"))
 
 
 _INSERT_EVENT = "INSERT INTO events (game_id, idx, seat, act, data) VALUES (?, ?, ?, ?, ?)"
@@ -130,40 +136,54 @@ class Store:
 
     # ------------------------------------------------------------------------- writing
 
-    def new_session(self, rules: LangRules = DEFAULT_RULES,
+    def new_session(self, rules: Any = DEFAULT_RULES,
                     players: Iterable[Player] | None = None, thong_seat: int | None = None,
-                    created_at: str | None = None) -> int:
-        """Start a hội; returns its id."""
-        people = tuple(players) if players is not None else default_players()
+                    created_at: str | None = None, game: str | None = None,
+                    carried: Carried | None = None) -> int:
+        """Start a hội of ``game`` (FORMATS ``game``; by default the game whose làng options
+        ``rules`` are); ``carried``: what its first game inherits from a hội it was taken
+        from (Tổ tôm's pool and debts). Returns its id."""
+        name = game or game_of_rules(rules)
+        if game_of_rules(rules) != name:
+            raise ValueError(f"the rules {rules!r} are not the làng options of {name!r}")
+        people = tuple(players) if players is not None else \
+            default_players(record_game(name).seat_count(rules, None))
+        values = (created_at or now(), json.dumps(rules.to_json()),
+                  json.dumps([p.to_json() for p in people], ensure_ascii=False), thong_seat)
         with write_transaction(self.db):
-            cur = self.db.execute(
-                "INSERT INTO sessions (created_at, rules, players, thong_seat) VALUES (?,?,?,?)",
-                (created_at or now(), json.dumps(rules.to_json()),
-                 json.dumps([p.to_json() for p in people], ensure_ascii=False), thong_seat))
+            if self._knows_games:
+                cur = self.db.execute(
+                    "INSERT INTO sessions (created_at, rules, players, thong_seat, game, "
+                    "carried) VALUES (?,?,?,?,?,?)", (*values, name, carried_text(carried)))
+            else:  # a schema before m006 (being migrated) holds only Chắn
+                cur = self.db.execute("INSERT INTO sessions (created_at, rules, players, "
+                                      "thong_seat) VALUES (?,?,?,?)", values)
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    def new_game(self, session_id: int, deal: Deal, mode: Mode = Mode.REAL,
+    def new_game(self, session_id: int, deal: Any, mode: Mode = Mode.REAL,
                  started_at: str | None = None, engine_version: str = ENGINE_VERSION) -> int:
         """Add the next game of a session, before its first event; returns its id."""
+        game = ", game" if self._knows_games else ""
         with write_transaction(self.db):
             row = self.db.execute("SELECT rules, players, (SELECT COUNT(*) FROM games WHERE "
-                                  "session_id = ?) FROM sessions WHERE id = ?",
+                                  f"session_id = ?){game} FROM sessions WHERE id = ?",
                                   (session_id, session_id)).fetchone()
             if row is None:
                 raise KeyError(f"no session {session_id}")
             cur = self.db.execute(
                 "INSERT INTO games (session_id, position, started_at, rules, players, deal, "
-                "mode, engine_version, status) VALUES (?,?,?,?,?,?,?,?, 'playing')",
+                f"mode, engine_version, status{game}) VALUES (?,?,?,?,?,?,?,?, 'playing'"
+                f"{', ?' if game else ''})",
                 (session_id, row[2], started_at or now(), row[0], row[1],
-                 json.dumps(deal.to_json()), mode.value, engine_version))
+                 json.dumps(deal.to_json()), mode.value, engine_version, *row[3:]))
             assert cur.lastrowid is not None
             self._start_state(cur.lastrowid, session_id, row[2], deal, row[1])
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    def append(self, game_id: int, index: int, action: Action,
-               finished: Game | None = None) -> None:
+    def append(self, game_id: int, index: int, action: Action[Any],
+               finished: Game[Any] | None = None) -> None:
         """Store one recorded event, in its own transaction; with ``finished`` (the game it
         ended) the game is marked over in the same transaction."""
         with write_transaction(self.db):
@@ -171,15 +191,15 @@ class Store:
             if finished is not None:
                 self._mark_over(game_id, finished)
 
-    def finish(self, game_id: int, game: Game) -> None:
+    def finish(self, game_id: int, game: Game[Any]) -> None:
         """Mark a game over (when it ended without a new event: the nọc stop, R4.9)."""
         with write_transaction(self.db):
             self._mark_over(game_id, game)
 
-    def _mark_over(self, game_id: int, game: Game) -> None:
+    def _mark_over(self, game_id: int, game: Game[Any]) -> None:
+        result = self._end_state(game_id, game)
         self.db.conn.execute("UPDATE games SET status = 'over', result = ? WHERE id = ?",
-                             (json.dumps(result_summary(game)), game_id))
-        self._end_state(game_id, game)
+                             (json.dumps(result_summary(game, result)), game_id))
 
     # ------------------------------------------------------------------------- hội state
 
@@ -194,7 +214,16 @@ class Store:
             self.__dict__["_has_hoi_state"] = kept
         return bool(kept)
 
-    def _start_state(self, game_id: int, session_id: int, position: int, deal: Deal,
+    @property
+    def _knows_games(self) -> bool:
+        """Whether the database has migration m006's columns (the game of each hội)."""
+        known = self.__dict__.get("_has_game")
+        if known is None:
+            known = any(r[1] == "game" for r in self.db.execute("PRAGMA table_info(sessions)"))
+            self.__dict__["_has_game"] = known
+        return bool(known)
+
+    def _start_state(self, game_id: int, session_id: int, position: int, deal: Any,
                      players_text: str) -> None:
         """Keep the hội's state before a new game (m004, replays.hoi), from the state the
         game before it left (or the hội's start); none if that is not known: the game is
@@ -210,18 +239,21 @@ class Store:
             self.db.conn.execute("INSERT OR REPLACE INTO hoi_state (game_id, before, after) "
                                  "VALUES (?, ?, NULL)", (game_id, state.to_text()))
 
-    def _kept_next_state(self, session_id: int, position: int, deal: Deal,
+    def _kept_next_state(self, session_id: int, position: int, deal: Any,
                          players: int) -> HoiState | None:
         """The state before the hội's game at ``position`` dealt ``deal``, from the state kept
         with the game before it (or the hội's start), nothing replayed; None if not known."""
         state: HoiState | None
+        kind = self._kind_of(session_id)
+        if kind is None:
+            return None
         if position == 0:
-            thong = self.db.execute("SELECT thong_seat FROM sessions WHERE id = ?",
-                                    (session_id,)).fetchone()[0]
             try:  # an edited sessions row may hold anything: then no state is kept
-                state = HoiState.from_text(first_state(players, thong, deal.picker).to_text(),
-                                           players)
-            except (TypeError, ValueError):
+                header = self.session(session_id, upto=-1)
+                state = HoiState.from_text(first_state(
+                    players, header.thong_seat, kind.first_picker(deal), header.rules,
+                    header.game, header.carried).to_text(), players)
+            except (*PARSE_ERRORS, BadRecord):
                 state = None
         else:
             prev = self.db.execute(
@@ -231,25 +263,44 @@ class Store:
             state = None if prev is None else HoiState.from_text(prev[2], players)
             if state is None and prev is not None and prev[0] == "playing":
                 before = HoiState.from_text(prev[1], players)  # not over: it adds nothing
-                state = None if before is None else replace(before, thong_seat=None)
-        return state
+                state = None if before is None else replace(before, thong_seat=None,
+                                                            chained=False)
+        return state if state is not None and kind.state_fits(state) else None
 
-    def _end_state(self, game_id: int, game: Game) -> None:
+    def _kind_of(self, session_id: int) -> RecordGame | None:
+        """The game of a hội (None: no such hội, or a game this version does not know)."""
+        if not self._knows_games:
+            return record_game()
+        row = self.db.execute("SELECT game FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None or row[0] not in known_games():
+            return None
+        return record_game(row[0])
+
+    def _end_state(self, game_id: int, game: Game[Any]) -> GameResult | None:
         """Keep the hội's state after a game just over; the games of its hội started after
-        it while it was unfinished lose theirs (it now counts: they are replayed)."""
+        it while it was unfinished lose theirs (it now counts: they are replayed). What the
+        game gave its hội (None when its state before is not kept)."""
         if not self._keeps_states:
-            return
+            return None
         row = self.db.execute("SELECT g.session_id, g.position, h.before FROM games g LEFT "
                               "JOIN hoi_state h ON h.game_id = g.id WHERE g.id = ?",
                               (game_id,)).fetchone()
         if row is None:
-            return
+            return None
         self.db.conn.execute("DELETE FROM hoi_state WHERE game_id IN (SELECT id FROM games "
                              "WHERE session_id = ? AND position > ?)", (row[0], row[1]))
         before = HoiState.from_text(row[2], len(game.hist))
-        if before is not None:
-            self.db.conn.execute("UPDATE hoi_state SET after = ? WHERE game_id = ?",
-                                 (after_state(before, game, game.rules).to_text(), game_id))
+        if before is None:
+            return None
+        name = game_of_rules(game.rules)
+        try:  # only a cache: the move that ended the game is written all the same
+            nxt, result = after_and_result(before, game, game.rules, name)
+        except (ValueError, TypeError, KeyError):
+            self.db.conn.execute("DELETE FROM hoi_state WHERE game_id = ?", (game_id,))
+            return None
+        self.db.conn.execute("UPDATE hoi_state SET after = ? WHERE game_id = ?",
+                             (nxt.to_text(), game_id))
+        return result
 
     def _keep_states(self, rows: Iterable[tuple[int, HoiState, HoiState]]) -> None:
         """Store (game id, state before, state after) rows, replacing what was there."""
@@ -269,9 +320,11 @@ class Store:
         row = self.db.execute("SELECT before FROM hoi_state WHERE game_id = ?",
                               (game_id,)).fetchone() if self._keeps_states else None
         state = None if row is None else HoiState.from_text(row[0], len(header.players))
-        return state if state is not None else self._replayed_state(session_id, position)
+        if state is not None and record_game(header.game).state_fits(state):
+            return state
+        return self._replayed_state(session_id, position)
 
-    def next_hoi_state(self, session_id: int, deal: Deal) -> HoiState:
+    def next_hoi_state(self, session_id: int, deal: Any) -> HoiState:
         """The hội's state before its next game, dealt ``deal`` (the thông it is played with,
         C2): the one its last game left (kept, as ``new_game`` keeps it with the new game),
         or, when that is missing or unreadable, the one replaying the hội gives (then kept
@@ -284,7 +337,9 @@ class Store:
         if state is not None:
             return state
         if position == 0:
-            return first_state(len(header.players), header.thong_seat, deal.picker)
+            return first_state(len(header.players), header.thong_seat,
+                               record_game(header.game).first_picker(deal), header.rules,
+                               header.game, header.carried)
         return self._replayed_state(session_id, last, after=True)  # after its last game
 
     def _replayed_state(self, session_id: int, position: int, after: bool = False
@@ -321,12 +376,13 @@ class Store:
         header = self.session(session_id, upto=-1)
         row = self.db.execute("SELECT id, deal, mode, engine_version, started_at, status "
                               "FROM games WHERE id = ?", (game_id,)).fetchone()
-        game = self._game(row, header.rules, len(header.players))
+        game = self._game(row, header.rules, len(header.players), record_game(header.game))
         return session_id, position, replace(header, games=(game,),
-                                             thong_seat=state.thong_seat), state
+                                             thong_seat=state.thong_seat,
+                                             carried=state.carried), state
 
     def replay_alone(self, game_id: int, record: SessionRecord,
-                     watcher: Watcher | None = None) -> Game:
+                     watcher: Watcher | None = None) -> Game[Any]:
         """The one game of a ``game_alone`` record, rebuilt (its problems name the game)."""
         try:
             return replay_session(record, watch=lambda _: watcher).games[0]
@@ -375,20 +431,34 @@ class Store:
         holds instead of a hội."""
         if not fits_row_id(session_id):
             raise KeyError(f"no session {session_id}")
-        row = self.db.execute("SELECT rules, players, thong_seat, created_at FROM sessions "
-                              "WHERE id = ?", (session_id,)).fetchone()
+        more = ", game, carried" if self._knows_games else ""
+        row = self.db.execute(f"SELECT rules, players, thong_seat, created_at{more} FROM "
+                              "sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
             raise KeyError(f"no session {session_id}")
-        part = "rules"
+        part = "ruleset"
+        carried: Carried | None = None
         try:
-            rules = LangRules.from_json(json_column(row[0], "rules"))
+            kind = record_game(choice_column(row[4], "game", known_games()) if more
+                               else DEFAULT_GAME)
+            part = "rules"
+            rules = kind.read_rules(json_column(row[0], "rules"))
             part = "players"
             notices: list[NameNotice] = []
-            players = read_players(json_column(row[1], "players"), notices, session_id)
+            players = read_players(json_column(row[1], "players"), notices, session_id, kind,
+                                   rules)
             part = "thong_seat"
             thong = seat_column(row[2], "thong_seat", len(players))
             part = "session"
             created = text_column(row[3], "created_at")
+            if more and row[5] is not None:
+                part = "carried"
+                raw = json_column(row[5], "carried")
+                carried, wrong = kind.read_carried(raw if isinstance(raw, dict) else {"pool": raw},
+                                                   len(players))
+                if wrong:
+                    raise BadRecord([Problem(None, None, "carried", en, vi)
+                                     for _, en, vi in wrong])
         except BadRecord as e:
             raise e.located(self._by_id) from None
         except PARSE_ERRORS as e:  # BadRules, or a row that is not JSON (an edited database)
@@ -405,15 +475,18 @@ class Store:
                     f"it is missing, or the database was edited)",
                     f"'position' là {r[6]!r}, nhưng đây là ván {i} của hội (thiếu một ván "
                     f"trước nó, hoặc cơ sở dữ liệu đã bị sửa)")], self._by_id)
-        games = tuple(self._game(r[:6], rules, len(players)) for r in rows)
+        games = tuple(self._game(r[:6], rules, len(players), kind) for r in rows)
         return SessionRecord(rules=rules, players=players, games=games, thong_seat=thong,
-                             created_at=created, notices=tuple(notices))
+                             created_at=created, notices=tuple(notices), game=kind.name,
+                             carried=carried)
 
-    def _game(self, row: tuple[Any, ...], rules: LangRules, players: int) -> GameRecord:
+    def _game(self, row: tuple[Any, ...], rules: Any, players: int,
+              kind: RecordGame | None = None) -> GameRecord:
+        kind = kind if kind is not None else record_game()
         gid, deal_text, mode_text, version_text, started_text, status_text = row
         part = "deal"
         try:
-            deal = Deal.from_json(json_column(deal_text, "deal"), players, rules)
+            deal = kind.read_deal(json_column(deal_text, "deal"), players, rules)
             part = "mode"
             mode = Mode(choice_column(mode_text, "mode", (m.value for m in Mode)))
             part = "status"
@@ -423,13 +496,13 @@ class Store:
             started = text_column(started_text, "started_at")
         except PARSE_ERRORS as e:  # BadDeal, or a row that is not what it should be
             raise BadRecord([problem(e, gid, None, part)], self._by_id) from None
-        actions: list[Action] = []
+        actions: list[Action[Any]] = []
         for i, (idx, data) in enumerate(self.db.execute(
                 "SELECT idx, data FROM events WHERE game_id = ? ORDER BY idx", (gid,))):
             try:
                 if idx != i:
                     raise BadAction(f"event {i} is missing (the next stored is {idx!r})")
-                actions.append(Action.from_json(json_column(data, "data")))
+                actions.append(kind.read_action(json_column(data, "data")))
             except PARSE_ERRORS as e:  # BadAction, or a row that is not JSON
                 raise BadRecord([problem(e, gid, i, "events")], self._by_id) from None
         return GameRecord(deal=deal, actions=tuple(actions), mode=mode,
@@ -453,7 +526,7 @@ class Store:
             raise self._located(e, session_id) from None
 
     def analyze_record(self, session_id: int, record: SessionRecord,
-                       rules: LangRules | None = None) -> list[Doc]:
+                       rules: Any = None) -> list[Doc]:
         """The documents of a session read from this store (up to any game), the problems
         of a record the engine cannot replay naming the games by their ids."""
         try:
@@ -476,7 +549,7 @@ class Store:
 
     # ------------------------------------------------------------------------- games
 
-    def resume(self, game_id: int) -> Game:
+    def resume(self, game_id: int) -> Game[Any]:
         """Rebuild a game from its deal and stored events, exactly where it stopped."""
         return self.replay_alone(game_id, self.game_alone(game_id)[2])
 
@@ -487,15 +560,15 @@ class Store:
         self.replay_alone(game_id, record)
         return record
 
-    def import_session(self, record: SessionRecord, replayed: Sequence[Game] | None = None
-                       ) -> tuple[int, list[int]]:
+    def import_session(self, record: SessionRecord,
+                       replayed: Sequence[Game[Any]] | None = None) -> tuple[int, list[int]]:
         """Store a whole session record in one transaction, checked by replaying it; or
         ``replayed``: its games as the caller has already rebuilt them, one per game."""
         games = replay_session(record).games if replayed is None else replayed
         ids: list[int] = []
         with write_transaction(self.db):
             sid = self.new_session(record.rules, record.players, record.thong_seat,
-                                   record.created_at)
+                                   record.created_at, record.game, record.carried)
             for g, game in zip(record.games, games, strict=True):
                 gid = self.new_game(sid, g.deal, g.mode, g.started_at,
                                     g.engine_version or ENGINE_VERSION)
@@ -510,7 +583,7 @@ class Store:
 
     # ------------------------------------------------------------------------- analysis
 
-    def analysis(self, game_id: int, rules: LangRules | None = None,
+    def analysis(self, game_id: int, rules: Any = None,
                  cache: bool = True) -> Doc:
         """The analysis document of one game (``index`` = its position in its session)."""
         session_id, position = self.locate(game_id)
@@ -609,7 +682,8 @@ def backfill_hoi_states(db: Database) -> None:
             rows = db.execute("SELECT id, deal, mode, engine_version, started_at, status "
                               "FROM games WHERE session_id = ? ORDER BY position",
                               (sid,)).fetchall()
-            games = (store._game(row, header.rules, len(header.players)) for row in rows)
+            kind = record_game(header.game)
+            games = (store._game(row, header.rules, len(header.players), kind) for row in rows)
             states = [(row[0], before, nxt) for row, (before, _, nxt)
                       in zip(rows, record_states(header, games), strict=True)]
         except (BadRecord, ValueError, TypeError, KeyError, RecursionError):

@@ -21,7 +21,8 @@ _KIND = {
 }
 
 
-def _seat(seat: int | None, players: Sequence[Player]) -> str:
+def seat_text(seat: int | None, players: Sequence[Player]) -> str:
+    """``ghế/seat 1 (Lan)``; a dash for no seat."""
     if seat is None:
         return "—"
     name = players[seat].name if 0 <= seat < len(players) else "?"
@@ -85,9 +86,9 @@ def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
     picker = "—" if setup["picker"] is None else str(setup["picker"])
     cai = setup["cai_card"] or "?"
     lines.append(f"  bốc cái / picker: {picker} · quân cái: {cai} → "
-                 f"{_seat(setup['cai_seat'], players)}")
+                 f"{seat_text(setup['cai_seat'], players)}")
     for i, hand in enumerate(setup["hands"]):
-        lines.append(f"  {_seat(i, players)}: {' '.join(hand)}")
+        lines.append(f"  {seat_text(i, players)}: {' '.join(hand)}")
     lines.append(f"  nọc ({len(setup['noc'])}): {' '.join(setup['noc'])}")
     kind = res["kind"]
     if kind == "draw":
@@ -96,7 +97,7 @@ def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
         lines.append(f"Kết quả / Result: chưa xong / unfinished after {res['events']} events")
     else:
         on = f" trên/on {res['winning_card']}" if res["winning_card"] else ""
-        lines.append(f"Kết quả / Result: {_seat(res['winner'], players)} ù / won{on} after "
+        lines.append(f"Kết quả / Result: {seat_text(res['winner'], players)} ù / won{on} after "
                      f"{res['events']} events · payout: {res['payout']}")
         lines.append(f"  cước: {_call(res['cuoc'])}")
         lines.append(f"  xướng / call: {_call(res['call'])}")
@@ -104,26 +105,38 @@ def render_game(doc: Doc, players: Sequence[Player], van: int) -> str:
                      f"gà {res['ga']})")
         lines.append("  tiền / settlement: "
                      + "  ".join(_amount(x) for x in res["settlement"]))
-    notes = doc["annotations"]
-    lines.append(f"Ghi chú / Annotations: {len(notes)}")
+    lines += annotation_lines(doc["annotations"], players, _KIND)
+    return "\n".join(lines)
+
+
+def annotation_lines(notes: Sequence[Doc], players: Sequence[Player],
+                     kinds: dict[str, str], causes: dict[str, str] | None = None) -> list[str]:
+    """The annotations of a game, each with its move (counted from 1), seat, kind (named by
+    ``kinds``), rule, card and cause (said as ``causes`` says for its kind, else "set up
+    by"), then its sentence in both languages."""
+    lines = [f"Ghi chú / Annotations: {len(notes)}"]
     for a in notes:
         move = f"nước/move {a['event'] + 1}"
-        head = f"  {move:<14} {_seat(a['seat'], players)}  {_KIND.get(a['kind'], a['kind'])}"
+        head = f"  {move:<14} {seat_text(a['seat'], players)}  {kinds.get(a['kind'], a['kind'])}"
         if "rule" in a:
             head += f" {a['rule']}"
         if a.get("card"):
             head += f" {a['card']}"
         if "cause_event" in a:
-            head += f" (do nước / set up by move {a['cause_event'] + 1})"
+            said = (causes or {}).get(a["kind"], "do nước / set up by move")
+            head += f" ({said} {a['cause_event'] + 1})"
         lines.append(head)
         lines.append(f"        {a['message']}")
         lines.append(f"        {a['message_en']}")
-    return "\n".join(lines)
+    return lines
 
 
-def render_games(docs: Sequence[tuple[Doc, Sequence[Player], int]]) -> str:
-    """Several games (each with its ván), separated by a blank line."""
-    return "\n\n".join(render_game(d, p, v) for d, p, v in docs) + "\n"
+def render_games(docs: Sequence[tuple[Doc, Sequence[Player], int, str]]) -> str:
+    """Several games (each with its ván and its game, FORMATS ``game``), separated by a blank
+    line; each game's document as its game writes it (replays.games)."""
+    from replays.games import record_game
+
+    return "\n\n".join(record_game(g).render(d, p, v) for d, p, v, g in docs) + "\n"
 
 
 # Characters a terminal may act on instead of showing: C0 controls but the line feed and the

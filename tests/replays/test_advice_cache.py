@@ -144,7 +144,7 @@ def test_a_database_at_the_previous_version_is_migrated(tmp_path: Path) -> None:
     ids = store_games(Store(old, path), games=1)
     old.close()
     with Store.open(path) as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert "advice" in store.db.table_names() and store.game_ids() == ids
         point = points_of(store, ids[0], 3)[0]
         advice = advise(point.before, 3)

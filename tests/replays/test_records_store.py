@@ -58,7 +58,7 @@ def test_a_new_database_has_wal_foreign_keys_and_the_schema_version(db_path: Pat
         assert {"sessions", "games", "events", "analysis"} <= set(store.db.table_names())
         assert [m.name for m in migrations.applied(store.db)] == [
             "m001_sessions_games_events", "m002_analysis_cache", "m003_annotation_counts",
-            "m004_hoi_state", "m005_advice_cache"]
+            "m004_hoi_state", "m005_advice_cache", "m006_game_of_hoi"]
         with pytest.raises(sqlite3.IntegrityError):
             store.db.conn.execute("INSERT INTO events VALUES (999, 0, 0, 'draw', '{}')")
 
