@@ -215,18 +215,17 @@ class TomRecords:
         return LEVELS
 
     def selfplay(self, levels: tuple[str, ...], games: int, seed: int) -> SelfPlayed:
-        """A hội in open mode (T8.5) among engine.totom.ai's players, or the fallback player
-        where a level has none yet (replays.tom_selfplay)."""
+        """A hội in open mode (T8.5) among engine.totom.ai's players (replays.tom_selfplay)."""
         from replays.selfplay import SelfPlayed
         from replays.tom_selfplay import play_session, rules_for, summary
 
-        played, tallies, fell_back = play_session(levels, games, seed)
+        played, tallies = play_session(levels, games, seed)
         players = tuple(Player(f"Máy {i + 1} ({level})", "ai", level)
                         for i, level in enumerate(levels))
         record = SessionRecord(rules=rules_for(len(levels)), players=players,
                                games=tuple(GameRecord(g.deal, tuple(g.record), g.mode)
                                            for g in played), game=self.name)
-        data, text = summary(levels, seed, played, tallies, fell_back)
+        data, text = summary(levels, seed, played, tallies)
         return SelfPlayed(record, data, text.splitlines())
 
     # ----------------------------------------------------------------- analysis

@@ -200,7 +200,7 @@ def test_a_library_of_both_games_reports_each_with_its_own_cards(
 
 # ------------------------------------------------------------------ selfplay
 
-def test_selfplay_to_tom_plays_five_seats_in_open_mode_and_says_the_fallback(
+def test_selfplay_to_tom_plays_five_normal_seats_in_open_mode(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "sp.chan.json"
     code, out, err = run(capsys, "selfplay", "--game", "to_tom", "--games", "5", "--seed", "9",
@@ -216,9 +216,7 @@ def test_selfplay_to_tom_plays_five_seats_in_open_mode_and_says_the_fallback(
     assert run(capsys, "selfplay", "--game", "to_tom", "--games", "5", "--seed", "9", "--out",
                again)[0] == 0
     assert again.read_bytes() == out_file.read_bytes()  # a function of the seed
-    code, text, _ = run(capsys, "selfplay", "--game", "to_tom", "--games", "1")
-    if doc["fallback"]:  # until engine/totom/ai plays these levels
-        assert "no Tổ tôm computer player at level(s) normal yet" in text
+    assert all(seat["offences"] == 0 and seat["missed_u"] == 0 for seat in doc["seats"])
 
 
 def test_selfplay_to_tom_with_four_levels_is_the_four_player_game(

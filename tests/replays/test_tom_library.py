@@ -21,10 +21,10 @@ from replays.chan_game import RECORDS as CHAN
 from replays.hoi import HoiState
 from replays.library import current_counts, games_in, list_games
 from replays.migrations import FAULT_KINDS, SCHEMA_VERSION, migrations
-from replays.recorder import Recorder
-from replays.recovery import rescue
 from replays.rebuild import replay_session
 from replays.record import default_players
+from replays.recorder import Recorder
+from replays.recovery import rescue
 from replays.salvage import salvage
 from replays.stats import game_stats, summarize
 from replays.store import Store
@@ -61,7 +61,7 @@ def old_library(path: Path) -> None:
 
 def tom_hoi(db: Path, games: int = 4, seed: int = 2) -> list[int]:
     """A Tổ tôm hội of self-play games in the library at ``db``; their ids."""
-    played, _, _ = play_session(("random",) * 5, games, seed)
+    played, _ = play_session(("random",) * 5, games, seed)
     record = T.record_of(*played)
     with Store.open(db) as store:
         return store.import_session(record)[1]

@@ -93,7 +93,7 @@ def test_a_draw_without_its_card_is_the_same_game() -> None:
 
 
 def test_the_piles_form_round_trips_and_names_cho_cai() -> None:
-    games, _, _ = play_session(("random",) * 5, 2, seed=11)
+    games, _ = play_session(("random",) * 5, 2, seed=11)
     record = SessionRecord(rules=games[0].rules, players=default_players(5),
                            games=tuple(GameRecord(g.deal, tuple(g.record)) for g in games))
     doc = written(record)
@@ -145,7 +145,7 @@ def test_pool_and_debts_carried_into_a_record_round_trip(tmp_path: Path) -> None
 
 def test_a_large_file_is_read_game_by_game_as_the_whole_file_reader_reads_it(
         tmp_path: Path) -> None:
-    games, _, _ = play_session(("random",) * 5, 3, seed=5)
+    games, _ = play_session(("random",) * 5, 3, seed=5)
     record = SessionRecord(rules=games[0].rules, players=default_players(5),
                            games=tuple(GameRecord(g.deal, tuple(g.record)) for g in games),
                            game="to_tom")
