@@ -40,10 +40,12 @@ from desktop.qt import (
     QToolButton,
     QVBoxLayout,
     QWidget,
+    Signal,
 )
 from desktop.recovery.guard import LibraryGuard
 from desktop.settings import (
     DAMAGED_SUFFIX,
+    GameName,
     Settings,
     keep_damaged,
     read,
@@ -90,6 +92,10 @@ def import_screens() -> None:
 
 class MainWindow(QMainWindow):
     """The application's main window."""
+
+    # the game every screen speaks changed (Ctrl+G, the bar's button; issue 23): "chan" or
+    # "to_tom"; each screen follows it (built later, a screen reads self.settings.game)
+    game_changed = Signal(str)
 
     def __init__(self, data_dir: Path | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, offer_resume: bool = True,
@@ -166,6 +172,9 @@ class MainWindow(QMainWindow):
             bar.addWidget(button)
             self.tabs[name] = button
         bar.addStretch(1)
+        self.game_button = QPushButton()
+        self.game_button.setObjectName("gameSwitch")
+        self.game_button.clicked.connect(self.switch_game)
         self.sound_button = QPushButton()
         self.sound_button.setCheckable(True)
         self.sound_button.clicked.connect(self.toggle_sound)
@@ -174,7 +183,8 @@ class MainWindow(QMainWindow):
         self.help_button = QPushButton()
         self.help_menu = QMenu(self)
         self.help_button.setMenu(self.help_menu)
-        for widget in (self.sound_button, self.settings_button, self.help_button):
+        for widget in (self.game_button, self.sound_button, self.settings_button,
+                       self.help_button):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             bar.addWidget(widget)
         for button in self.tabs.values():
@@ -201,7 +211,8 @@ class MainWindow(QMainWindow):
                 ("play", lambda: self.show_activity("play")),
                 ("review", lambda: self.show_activity("review")),
                 ("new_session", self.new_session), ("settings", self.open_settings),
-                ("language", self.toggle_language), ("mute", self.toggle_sound),
+                ("language", self.toggle_language), ("switch_game", self.switch_game),
+                ("mute", self.toggle_sound),
                 ("about", self.open_about), ("quit", self.close)):
             self.actions_by_id[command] = bind(self, command, slot,
                                                context=Qt.ShortcutContext.WindowShortcut)
@@ -377,6 +388,8 @@ class MainWindow(QMainWindow):
         if settings.lang != old.lang:
             set_language(settings.lang)
         self.retranslate()
+        if settings.game != old.game:
+            self.game_changed.emit(settings.game)
 
     def _save(self, settings: Settings) -> None:
         self.settings = settings
@@ -390,6 +403,11 @@ class MainWindow(QMainWindow):
     def toggle_language(self) -> None:
         """Tiếng Việt ↔ English without a restart."""
         self.apply_settings(replace(self.settings, lang="en" if current() == "vi" else "vi"))
+
+    def switch_game(self) -> None:
+        """Chắn ↔ Tổ tôm (Ctrl+G): every screen then speaks the other game."""
+        other: GameName = "to_tom" if self.settings.game == "chan" else "chan"
+        self.apply_settings(replace(self.settings, game=other))
 
     def toggle_sound(self) -> None:
         """The mute switch."""
@@ -420,7 +438,9 @@ class MainWindow(QMainWindow):
         # the platform appends the application's display name to a title that does not end
         # with it: both in the language shown, and the window's title is that name alone
         # (issue 20: "Chắn — learn, play, review — Chắn — học, chơi, xem lại")
-        title = translate("Main", "Chắn — học, chơi, xem lại")
+        title = (translate("Main", "Tổ tôm — học, chơi, xem lại")
+                 if self.settings.game == "to_tom"
+                 else translate("Main", "Chắn — học, chơi, xem lại"))
         QGuiApplication.setApplicationDisplayName(title)
         self.setWindowTitle(title)
         texts = {"learn": translate("Main", "Học"), "play": translate("Main", "Chơi"),
@@ -428,6 +448,11 @@ class MainWindow(QMainWindow):
         for name, button in self.tabs.items():
             button.setText(texts[name])
             button.setToolTip(keys_of(name)[0])
+        tom = self.settings.game == "to_tom"
+        self.game_button.setText(translate("Main", "Trò: Tổ tôm") if tom
+                                 else translate("Main", "Trò: Chắn"))
+        switch = translate("Main", "Đổi sang Chắn") if tom else translate("Main", "Đổi sang Tổ tôm")
+        self.game_button.setToolTip(f"{switch} ({keys_of('switch_game')[0]})")
         self.sound_button.setChecked(self.settings.sound)
         self.sound_button.setText(translate("Main", "Âm thanh: bật") if self.settings.sound
                                   else translate("Main", "Âm thanh: tắt"))

@@ -29,6 +29,8 @@ from replays.paths import data_dir
 
 FILE_NAME = "settings.json"
 Lang = Literal["vi", "en"]
+GameName = Literal["chan", "to_tom"]  # the rulesets' names (engine.registry): the game taught
+GAMES: tuple[GameName, ...] = ("chan", "to_tom")
 PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random is a yardstick
 DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
 CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
@@ -40,6 +42,8 @@ class Settings:
     """Everything the settings dialog edits, plus what the window remembers between runs."""
 
     rules: LangRules = DEFAULT_RULES
+    # the game every screen speaks (issue 23: chosen once, switched with Ctrl+G)
+    game: GameName = "chan"
     mode: Mode = Mode.TEACHING
     lang: Lang = "vi"
     sound: bool = True
@@ -52,8 +56,9 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object written to settings.json."""
-        return {"rules": self.rules.to_json(), "mode": self.mode.value, "lang": self.lang,
-                "sound": self.sound, "levels": list(self.levels), "names": list(self.names),
+        return {"rules": self.rules.to_json(), "game": self.game, "mode": self.mode.value,
+                "lang": self.lang, "sound": self.sound, "levels": list(self.levels),
+                "names": list(self.names),
                 "claim_seconds": self.claim_seconds, "skip_resume": list(self.skip_resume)}
 
     @classmethod
@@ -65,6 +70,8 @@ class Settings:
         out = base
         with contextlib.suppress(BadRules, TypeError):
             out = replace(out, rules=LangRules.from_json(data.get("rules")))
+        if data.get("game") in GAMES:
+            out = replace(out, game=data["game"])
         mode = data.get("mode")
         if mode in {m.value for m in Mode}:
             out = replace(out, mode=Mode(mode))

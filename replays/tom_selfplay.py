@@ -114,7 +114,8 @@ def summary(levels: Sequence[str], seed: int, played: list[TomGame],
     """The ``--json`` document's figures and the text for people."""
     seats: list[dict[str, Any]] = [
         {"seat": s, "level": lv, "wins": 0, "paid": 0, "cheo_do": 0, "points": 0.0,
-         "offences": 0, "missed_u": 0, "missed_phong": 0, "call_faults": 0} for s, lv in enumerate(levels)]
+         "offences": 0, "missed_u": 0, "missed_phong": 0, "call_faults": 0}
+        for s, lv in enumerate(levels)]
     ke = 0
     for game, rows in zip(played, tallies, strict=True):
         ke += game.outcome is not None and game.outcome.kind is EndKind.DRAW

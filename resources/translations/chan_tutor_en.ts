@@ -573,6 +573,10 @@
         <translation>Switch language (Tiếng Việt / English)</translation>
     </message>
     <message>
+        <source>Đổi trò: Chắn / Tổ tôm</source>
+        <translation>Switch game: Chắn / Tổ tôm</translation>
+    </message>
+    <message>
         <source>Tắt hoặc bật âm thanh</source>
         <translation>Sound off or on</translation>
     </message>
@@ -1996,6 +2000,10 @@ errors</translation>
         <translation>No</translation>
     </message>
     <message>
+        <source>Tổ tôm — học, chơi, xem lại</source>
+        <translation>Tổ tôm — learn, play, review</translation>
+    </message>
+    <message>
         <source>Chắn — học, chơi, xem lại</source>
         <translation>Chắn — learn, play, review</translation>
     </message>
@@ -2010,6 +2018,22 @@ errors</translation>
     <message>
         <source>Xem lại</source>
         <translation>Review</translation>
+    </message>
+    <message>
+        <source>Trò: Tổ tôm</source>
+        <translation>Game: Tổ tôm</translation>
+    </message>
+    <message>
+        <source>Trò: Chắn</source>
+        <translation>Game: Chắn</translation>
+    </message>
+    <message>
+        <source>Đổi sang Chắn</source>
+        <translation>Switch to Chắn</translation>
+    </message>
+    <message>
+        <source>Đổi sang Tổ tôm</source>
+        <translation>Switch to Tổ tôm</translation>
     </message>
     <message>
         <source>Âm thanh: bật</source>

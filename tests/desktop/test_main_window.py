@@ -90,6 +90,23 @@ def test_the_title_is_said_once_in_the_language_shown(qtbot: QtBot, tmp_path: Pa
     assert ("learn, play, review" in name) == (lang == "en")
 
 
+def test_ctrl_g_switches_the_game_every_screen_speaks_and_keeps_it(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    """Issue 23: the learner chooses the game once (and can switch); the choice is kept."""
+    window = open_window(qtbot, tmp_path)
+    assert window.settings.game == "chan" and window.game_button.text() == "Trò: Chắn"
+    with qtbot.waitSignal(window.game_changed) as changed:
+        qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert changed.args == ["to_tom"]
+    assert window.game_button.text() == "Trò: Tổ tôm"
+    assert window.windowTitle().startswith("Tổ tôm") and window.windowTitle().count("Chắn") == 0
+    assert load(settings_path(tmp_path)).game == "to_tom"
+    window.toggle_language()
+    assert window.game_button.text() == "Game: Tổ tôm"
+    qtbot.mouseClick(window.game_button, Qt.MouseButton.LeftButton)
+    assert window.settings.game == "chan" and window.game_button.text() == "Game: Chắn"
+
+
 def test_settings_are_saved_and_apply(qtbot: QtBot, tmp_path: Path) -> None:
     window = open_window(qtbot, tmp_path)
     qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)

@@ -49,7 +49,7 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     s = Settings(rules=LangRules(ga="hep", diem_per_ga=3, stake=0.5, noc_stop=0),
                  mode=Mode.STRICT, lang="en", sound=False,
                  levels=("beginner", "normal", "strong"), names=("Lan", "A", "B", "C"),
-                 claim_seconds=10, skip_resume=(3, 7))
+                 claim_seconds=10, skip_resume=(3, 7), game="to_tom")
     path = settings_path(tmp_path / "new")
     save(path, s)
     assert load(path) == s
@@ -68,7 +68,7 @@ def test_missing_or_damaged_files_give_the_defaults(tmp_path: Path) -> None:
 @pytest.mark.parametrize("key, bad", [
     ("rules", {"ga": "sometimes"}), ("mode", "lazy"), ("lang", "fr"), ("sound", "yes"),
     ("levels", ["normal", "genius", "normal"]), ("names", ["only one"]),
-    ("claim_seconds", 7), ("skip_resume", ["x"]),
+    ("claim_seconds", 7), ("skip_resume", ["x"]), ("game", "tien_len"),
 ])
 def test_each_bad_value_keeps_its_default_and_only_that(tmp_path: Path, key: str,
                                                         bad: object) -> None:
