@@ -26,6 +26,7 @@ from lessons import loi, xuong
 from lessons.item import Item
 from lessons.position import game_position
 from lessons.progress import Progress
+from replays.chan_game import chan_only
 from replays.library import CALL_KINDS as _CALL_KINDS
 from replays.record import human_seats
 from replays.store import Store
@@ -96,7 +97,7 @@ def build_deck(store: Store, game_ids: Iterable[int] | None = None,
         if not who:
             continue
         doc = store.analysis(gid)
-        out.extend(game_mistakes(store.resume(gid), doc["annotations"], who, gid))
+        out.extend(game_mistakes(chan_only(store.resume(gid)), doc["annotations"], who, gid))
     return out
 
 

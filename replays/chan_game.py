@@ -14,6 +14,7 @@ from engine.events import Event
 from engine.game import Game, Mode
 from engine.ruleset import Ruleset
 from engine.session import GameResult, Session
+from replays.errors import RecordError
 from replays.games import Doc, GameWatcher, ReportPieces
 from replays.hoi import HoiState
 from replays.record import Carried, Player
@@ -26,6 +27,19 @@ if TYPE_CHECKING:
 CALL_KINDS = ("call_wrong", "call_missing", "call_order", "bach_thu_not_called")
 ERROR_KINDS = ("violation", "bao", "missed_u", "missed_chiu", "u_lao", "u_bao",
                "nghi_an_tien", "bo_u", *CALL_KINDS)
+
+
+class NotChan(RecordError):
+    """A game of another ruleset where only a Chắn game can go (a Chắn screen, a Chắn drill)."""
+
+
+def chan_only(game: Game[Any]) -> ChanGame:
+    """``game`` as a Chắn game, or NotChan saying which game it is."""
+    if isinstance(game, ChanGame):
+        return game
+    name = type(game).__name__
+    raise NotChan(f"this is not a Chắn game ({name}): it opens with its own game's screens",
+                  f"đây không phải ván Chắn ({name}): ván này mở bằng màn của trò của nó")
 
 
 class ChanRecords:

@@ -43,6 +43,7 @@ from engine.chan.ai import Decision, Player, make_player
 from engine.errors import ChanError
 from engine.events import BecameBao, Event, Placed, Played, Violation
 from engine.game import Phase
+from replays.chan_game import chan_only
 from replays.errors import RecordError
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
@@ -112,7 +113,7 @@ class Hoi(QObject):
     @property
     def game(self) -> Game | None:
         """The game being played (or just finished)."""
-        return None if self.recorder is None else self.recorder.game
+        return None if self.recorder is None else chan_only(self.recorder.game)
 
     @property
     def game_id(self) -> int | None:

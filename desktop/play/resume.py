@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from engine.chan import ChanGame as Game
 from engine.chan import ChanSession as Session
+from replays.chan_game import chan_only
 from replays.errors import BadRecord
 from replays.rebuild import replay_session
 from replays.record import SessionRecord, human_seat
@@ -31,7 +32,7 @@ def session_before(record: SessionRecord, position: int) -> Session:
     earlier = SessionRecord(record.rules, record.players, record.games[:position],
                             record.thong_seat, record.created_at)
     try:
-        games = replay_session(earlier).games
+        games = tuple(chan_only(g) for g in replay_session(earlier).games)
     except BadRecord:  # an edited database: totals restart, the game itself still resumes
         games = ()
     return session_after(record, games)

@@ -16,6 +16,7 @@ from typing import Any
 from engine.actions import Action
 from engine.chan import ChanGame as Game
 from replays.analyzer import game_document, is_note
+from replays.chan_game import chan_only
 from replays.notes import Notes
 from replays.record import Player, SessionRecord
 from replays.store import Store, rules_key
@@ -107,7 +108,7 @@ def open_game(store: Store, game_id: int, analysed: bool = False) -> OpenedGame:
     document is that same document, so it is not written again."""
     session_id, position, record, state = store.game_and_state(game_id)
     snapshots = _Snapshots()
-    final = store.replay_alone(game_id, record, snapshots)
+    final = chan_only(store.replay_alone(game_id, record, snapshots))
     doc = game_document(position, final, snapshots.items)
     # never written by a program that only reads the library (desktop.instance)
     cached = not analysed and not record.games[-1].unfinished and not store.read_only
