@@ -21,6 +21,10 @@ from engine.chan import DEFAULT_RULES, LangRules
 from engine.chan.ai import LEVELS
 from engine.errors import BadRules
 from engine.game import Mode
+from engine.totom import AI_LEVELS as TOM_AI_LEVELS
+from engine.totom import AUTOMATIONS as TOM_AUTOMATIONS
+from engine.totom import DEFAULT_RULES as TOM_DEFAULT_RULES
+from engine.totom import TomRules
 from replays.files import DAMAGED_SUFFIX as DAMAGED_SUFFIX  # the settings' callers use them
 from replays.files import keep_damaged as keep_damaged
 from replays.files import replace_regular
@@ -33,6 +37,9 @@ GameName = Literal["chan", "to_tom"]  # the rulesets' names (engine.registry): t
 GAMES: tuple[GameName, ...] = ("chan", "to_tom")
 PLAYER_LEVELS = tuple(level for level in LEVELS if level != "random")  # random is a yardstick
 DEFAULT_NAMES = ("Bạn", "Bà Tư", "Chú Ba", "Cô Hằng")
+TOM_PLAYER_LEVELS = tuple(level for level in TOM_AI_LEVELS if level != "random")
+# Tổ tôm's table (T2.1: five players, four as a làng option): seat 0 is the learner
+TOM_DEFAULT_NAMES = ("Bạn", "Cụ Đồ", "Bà Tư", "Chú Ba", "Cô Hằng")
 CLAIM_SECONDS = (0, 5, 10, 15, 20, 30)  # 0: no countdown on claim prompts
 MAX_FILE_BYTES = 1024 * 1024  # settings.json is a few hundred bytes; larger is not ours
 
@@ -50,6 +57,13 @@ class Settings:
     levels: tuple[str, str, str] = ("normal", "normal", "normal")  # seats 1, 2, 3
     names: tuple[str, str, str, str] = DEFAULT_NAMES  # seat 0 is the learner
     claim_seconds: int = 0
+    # Tổ tôm (issue 23): the làng's 19 options (T9), the computer seats' levels and the
+    # names of all five seats (at four players the last seat sits out), and the automations
+    # of T4.16 the learner leaves on (teaching and strict modes; real mode has none)
+    tom_rules: TomRules = TOM_DEFAULT_RULES
+    tom_levels: tuple[str, str, str, str] = ("normal", "normal", "normal", "normal")
+    tom_names: tuple[str, str, str, str, str] = TOM_DEFAULT_NAMES
+    tom_automations: frozenset[str] = TOM_AUTOMATIONS
     # Interrupted games the learner chose not to resume: not offered again (the store has no
     # "abandoned" status; see the report of issue 6).
     skip_resume: tuple[int, ...] = field(default=())
@@ -59,7 +73,10 @@ class Settings:
         return {"rules": self.rules.to_json(), "game": self.game, "mode": self.mode.value,
                 "lang": self.lang, "sound": self.sound, "levels": list(self.levels),
                 "names": list(self.names),
-                "claim_seconds": self.claim_seconds, "skip_resume": list(self.skip_resume)}
+                "claim_seconds": self.claim_seconds, "skip_resume": list(self.skip_resume),
+                "tom_rules": self.tom_rules.to_json(), "tom_levels": list(self.tom_levels),
+                "tom_names": list(self.tom_names),
+                "tom_automations": sorted(self.tom_automations)}
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -95,7 +112,26 @@ class Settings:
         skip = data.get("skip_resume")
         if isinstance(skip, list) and all(isinstance(i, int) for i in skip):
             out = replace(out, skip_resume=tuple(skip))
-        return out
+        return _tom_from_json(out, data)
+
+
+def _tom_from_json(out: Settings, data: dict[Any, Any]) -> Settings:
+    """The Tổ tôm part of `Settings.from_json`: each bad or missing value keeps its default."""
+    with contextlib.suppress(BadRules, TypeError, ValueError):
+        out = replace(out, tom_rules=TomRules.from_json(data.get("tom_rules")))
+    levels = data.get("tom_levels")
+    if isinstance(levels, list) and len(levels) == 4 and all(
+            level in TOM_PLAYER_LEVELS for level in levels):
+        out = replace(out, tom_levels=(levels[0], levels[1], levels[2], levels[3]))
+    names = data.get("tom_names")
+    if isinstance(names, list) and len(names) == 5 and all(isinstance(n, str) for n in names):
+        clean = [clean_name(n, d) for n, d in zip(names, TOM_DEFAULT_NAMES, strict=True)]
+        out = replace(out, tom_names=(clean[0], clean[1], clean[2], clean[3], clean[4]))
+    chosen = data.get("tom_automations")
+    if isinstance(chosen, list) and all(isinstance(a, str) and a in TOM_AUTOMATIONS
+                                        for a in chosen):
+        out = replace(out, tom_automations=frozenset(chosen))
+    return out
 
 
 def clean_name(name: str, default: str) -> str:

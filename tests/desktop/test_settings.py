@@ -36,6 +36,7 @@ from desktop.settings import (
 from desktop.settings_dialog import SettingsDialog
 from engine.chan.rules import LangRules
 from engine.game import Mode
+from engine.totom import TomRules
 from replays.names import MAX_NAME
 from replays.paths import default_db
 
@@ -49,7 +50,10 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     s = Settings(rules=LangRules(ga="hep", diem_per_ga=3, stake=0.5, noc_stop=0),
                  mode=Mode.STRICT, lang="en", sound=False,
                  levels=("beginner", "normal", "strong"), names=("Lan", "A", "B", "C"),
-                 claim_seconds=10, skip_resume=(3, 7), game="to_tom")
+                 claim_seconds=10, skip_resume=(3, 7), game="to_tom",
+                 tom_rules=TomRules(players=4, yeu_offence="unpaid"),
+                 tom_levels=("beginner", "normal", "beginner", "normal"),
+                 tom_names=("Lan", "A", "B", "C", "D"), tom_automations=frozenset({"lay"}))
     path = settings_path(tmp_path / "new")
     save(path, s)
     assert load(path) == s
@@ -69,6 +73,9 @@ def test_missing_or_damaged_files_give_the_defaults(tmp_path: Path) -> None:
     ("rules", {"ga": "sometimes"}), ("mode", "lazy"), ("lang", "fr"), ("sound", "yes"),
     ("levels", ["normal", "genius", "normal"]), ("names", ["only one"]),
     ("claim_seconds", 7), ("skip_resume", ["x"]), ("game", "tien_len"),
+    ("tom_rules", {"players": 6}), ("tom_rules", {"no_such_option": 1}),
+    ("tom_levels", ["normal"] * 3), ("tom_levels", ["random"] * 4), ("tom_names", ["a"] * 4),
+    ("tom_automations", ["fly"]), ("tom_automations", "lay"),
 ])
 def test_each_bad_value_keeps_its_default_and_only_that(tmp_path: Path, key: str,
                                                         bad: object) -> None:
