@@ -35,7 +35,7 @@ def build_parser() -> Parser:
     """The command-line parser."""
     parser = Parser(
         prog="chan-tutor",
-        description="Chắn tutor: learn, play and review the Vietnamese card game Chắn.",
+        description="Chắn tutor: learn, play and review the Vietnamese card games Chắn and Tổ tôm.",
     )
     parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     parser.add_argument(

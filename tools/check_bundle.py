@@ -316,6 +316,28 @@ def check_report(ctx: Context) -> None:
     expect(html.is_file() and "<html" in html.read_text("utf-8").lower(), "no HTML page")
 
 
+def check_to_tom(ctx: Context) -> None:
+    """Tổ tôm in the bundle (issue 23): its self-play, analysis with the verdict, report,
+    drills and, when offered, its smoke run."""
+    out = ctx.tmp / "tổ tôm.chan.json"
+    summary = ctx.json("selfplay", "--game", "to_tom", "--games", "3", "--seed", "2",
+                       "--out", out)
+    expect(summary.get("game") == "to_tom" and summary.get("games") == 3,
+           f"selfplay --game to_tom: {str(summary)[:200]}")
+    games = ctx.json("analyze", out).get("games")
+    expect(isinstance(games, list) and len(games) == 3, f"analyze Tổ tôm: {str(games)[:200]}")
+    html = ctx.tmp / "tổ tôm.html"
+    ctx.run("report", out, "--game", "0", "--html", html)
+    expect(html.is_file() and "<html" in html.read_text("utf-8").lower(), "no Tổ tôm page")
+    drills = ctx.json("drill", "--game", "to_tom", "tom_tho", "--count", "2", "--seed", "1")
+    expect(drills.get("game") == "to_tom", f"drill --game to_tom: {str(drills)[:200]}")
+    if re.search(r"--smoke.*--game|--game.*--smoke", ctx.help(), re.DOTALL):
+        result = ctx.run("--smoke", "--game", "to_tom", "--data-dir", ctx.tmp / "tom smoke")
+        found = re.findall(r"^first_frame_ms=(\d+)$", result.stdout, re.MULTILINE)
+        expect(len(found) == 1, f"--smoke --game to_tom printed {result.stdout!r}")
+        ctx.figures["tom_first_frame_ms"] = found[0]
+
+
 def check_relocated(ctx: Context) -> None:
     """A copy of the whole bundle under RELOCATED (spaces, Vietnamese letters), run from
     another folder: --version, selfplay, analyze, --smoke."""
@@ -345,6 +367,7 @@ CHECKS: dict[str, Callable[[Context], None]] = {
     "bad_input": check_bad_input,
     "drill": check_drill,
     "report": check_report,
+    "to_tom": check_to_tom,
     "relocated": check_relocated,
 }
 
