@@ -36,13 +36,19 @@ from desktop.qt import (
 from engine.chan.call import NAME_VI
 from engine.chan.cards import RANK_NAMES_VI, SUIT_NAMES_VI, Card
 from engine.chan.rulebook import REGISTRY
+from engine.totom import ALL_CARDS as TOM_CARDS
+from engine.totom import NAMES_VI as TOM_CUOC_VI
+from engine.totom import REGISTRY as TOM_REGISTRY
 
 # The game's words English keeps, as the catalogue and the lessons use them (each is glossed
-# or explained where it first appears): STYLE.md's table, the cước and the làng options.
+# or explained where it first appears): STYLE.md's table, the cước and the làng options; the
+# two lines before the last, Tổ tôm's (TOTOM.md's words).
 GAME_TERMS = """
 chắn cạ ba đầu què thiên khai nọc cửa trên bốc đánh ăn dưới chíu trả ù xướng cước báo lỗi
 làng hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạch thủ thông lèo tôm xuông chì có
 láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia hán
+tổ tôm phu bí dọc khàn phỗng dậy lưng yêu đen chèo đò kê trùng bất thực gá điếm thơ nẩy xuyên
+vạn văn sách nhất ông cụ thang sắc hồng tròn
 tiến tụt đối
 """  # the last line: the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
@@ -59,9 +65,11 @@ def allowed_words(names: Iterable[str] = ()) -> set[str]:
     """The words with Vietnamese letters English may show: the game's terms, card, rule and
     cước names, and the players' names (data, never translated)."""
     cards = [Card(k).name_vi for k in range(25)]
+    tom_cards = [card.name_vi for card in TOM_CARDS]
     return _words([GAME_TERMS, LANGUAGE_NAMES, *cards, *RANK_NAMES_VI.values(),
                    *SUIT_NAMES_VI, *(rule.name.vi for rule in REGISTRY),
-                   *NAME_VI.values(), *names])
+                   *NAME_VI.values(), *tom_cards, *(rule.name.vi for rule in TOM_REGISTRY),
+                   *TOM_CUOC_VI.values(), *names])
 
 
 def vietnamese(word: str) -> bool:
