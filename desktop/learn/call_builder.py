@@ -53,6 +53,7 @@ class CallBuilder(QWidget):
     def _fill(self) -> None:
         for button, _ in self.buttons:
             self.grid.removeWidget(button)
+            button.hide()  # not drawn under the new ones until it is deleted
             button.deleteLater()
         tokens = [CallToken("khan", k) for k in self.khan]
         tokens += [CallToken(spoken(c, self.players)) for c in CUOC_BUTTONS]

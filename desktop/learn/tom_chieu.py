@@ -6,7 +6,16 @@ group is comes from engine.totom.classify, the arrangement and the call from the
 from __future__ import annotations
 
 from desktop.chieu.labels import Lang
-from desktop.chieu.tom_view import Lay, Live, TomMeld, TomResult, TomView, arranged, mat_meld
+from desktop.chieu.tom_view import (
+    Hoi,
+    Lay,
+    Live,
+    TomMeld,
+    TomResult,
+    TomView,
+    arranged,
+    mat_meld,
+)
 from desktop.chieu.view import Prompt
 from engine.totom import Card, MatMeld, MeldView, TomGame, TomObservation, say
 
@@ -45,5 +54,13 @@ def tom_view(game: TomGame, seat: int, names: tuple[str, ...], lang: Lang,
         mats=tuple(tuple(meld_of(m) for m in mats) for mats in obs.mats), cua=obs.cua,
         noc_left=obs.noc_left, noc_stop=obs.rules.noc_stop, cai_seat=obs.cai_seat, a=obs.a,
         b=obs.b, actor=obs.actor, doing=PHASE_WORDS.get(obs.phase, ""), live=live,
-        result=result, names=names, lang=lang, prompts=prompts, message=message,
-        selected=selected, highlighted=highlighted)
+        result=result, hoi=Hoi(game_no=1, points=_points(game)), names=names, lang=lang,
+        prompts=prompts, message=message, selected=selected, highlighted=highlighted)
+
+
+def _points(game: TomGame) -> tuple[str, ...]:
+    """The guided game is a hội of one game: nothing until the ù, then what the win took."""
+    settled = game.settlement
+    paid = settled.paid if settled is not None else 0
+    winner = settled.winner if settled is not None else None
+    return tuple(f"+{paid}" if s == winner and paid else "0" for s in range(game.players))

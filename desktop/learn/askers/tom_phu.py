@@ -82,7 +82,6 @@ class TomTronAsker(Asker):
 
     commands = frozenset({"drill_yes", "drill_no", "drill_left", "drill_right", "drill_toggle",
                           "drill_group", "drill_undo", "drill_option"})
-    expands = True
 
     def __init__(self, item: Item, parent: QObject | None = None) -> None:
         super().__init__(item, parent)
