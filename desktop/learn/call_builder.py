@@ -126,9 +126,9 @@ class CallBuilder(QWidget):
             if token.name == "khan" and token.card is not None:
                 word = translate("CallBuilder", "Dậy khàn {card}").format(card=token.card.code)
             else:
-                vi = NAMES_VI.get(token.name, token.name)
-                en = NAMES_EN.get(token.name, vi)
-                word = vi if current() == "vi" or en == vi else f"{vi} ({en})"
+                word = NAMES_VI.get(token.name, token.name)  # as the call is said (T7.5)
             button.setText(f"{key}. {word}" if key else word)
+            gloss = NAMES_EN.get(token.name, "")
+            button.setToolTip(gloss if current() == "en" and gloss != word else "")
         self.undo_button.setText(translate("CallBuilder", "Xoá chữ cuối (Backspace)"))
         self._shown_text()

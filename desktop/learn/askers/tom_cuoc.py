@@ -113,7 +113,6 @@ class TomCallAsker(Asker):
     """tom_cuoc/order and call: the tokens in the order said (dậy khàn first)."""
 
     commands = frozenset({"drill_option", "drill_undo"})
-    expands = True
 
     def __init__(self, item: Item, parent: QObject | None = None) -> None:
         super().__init__(item, parent)
