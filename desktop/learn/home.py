@@ -112,8 +112,9 @@ class HomePage(QWidget):
         self.lessons.itemActivated.connect(lambda _: self.open_current())
         self.progress_title = QLabel()
         self.progress_title.setObjectName("sectionTitle")
-        self.rows = {family: FamilyRow(family) for families in GAME_FAMILIES.values()
-                     for family in families}
+        # every game's rows, made once; the game shown's are visible (`rows`)
+        self.all_rows = {family: FamilyRow(family) for families in GAME_FAMILIES.values()
+                         for family in families}
         self.due_button = QPushButton()
         self.due_button.setObjectName("primary")
         self.due_button.clicked.connect(self.due_wanted)
@@ -145,7 +146,7 @@ class HomePage(QWidget):
         right = QVBoxLayout()
         right.addWidget(self.first_game_button)
         right.addWidget(self.progress_title)
-        for row in self.rows.values():
+        for row in self.all_rows.values():
             right.addWidget(row)
         right.addSpacing(8)
         right.addWidget(self.due_button)
@@ -179,24 +180,29 @@ class HomePage(QWidget):
                               ("learn_reference", self.toggle_reference),
                               ("learn_back", self.back_wanted.emit)):
             bind(self, command, slot)
-        for row in self.rows.values():  # until the learner's numbers are read
+        for row in self.all_rows.values():  # until the learner's numbers are read
             row.show_strength(None)
         self._show_game()
         self.retranslate()
+
+    @property
+    def rows(self) -> dict[str, FamilyRow]:
+        """The rows of the game shown, in its families' order."""
+        return {family: self.all_rows[family] for family in GAME_FAMILIES.get(self.game, ())}
 
     def set_game(self, game: str) -> None:
         """Speak another game: its lessons, its families' rows (their numbers read anew)."""
         if game == self.game:
             return
         self.game = game
-        for row in self.rows.values():
+        for row in self.all_rows.values():
             row.show_strength(None)
         self._show_game()
         self.retranslate()
 
     def _show_game(self) -> None:
         shown = GAME_FAMILIES.get(self.game, ())
-        for family, row in self.rows.items():
+        for family, row in self.all_rows.items():
             row.setVisible(family in shown)
         self.mistakes_button.setVisible(self.game == "chan")
 

@@ -893,11 +893,11 @@
     </message>
     <message>
         <source>Chọn lựa chọn số 1–9 (0 là số 10) của câu hỏi tổ tôm</source>
-        <translation>Choose option 1–9 (0 is the tenth) of a Tổ tôm question</translation>
+        <translation>Choose option 1–9 of a question (0 is the tenth)</translation>
     </message>
     <message>
         <source>Các quân đã chọn trên tay thành một lưng</source>
-        <translation>The hand cards chosen make one lưng</translation>
+        <translation>Make the chosen hand cards one scoring group</translation>
     </message>
     <message>
         <source>Xếp các quân đang chọn thành một chắn</source>

@@ -51,7 +51,7 @@ def listed(learn: LearnScreen) -> list[str]:
 
 
 def shown_rows(learn: LearnScreen) -> list[str]:
-    return [f for f, row in learn.home.rows.items() if row.isVisibleTo(learn.home)]
+    return [f for f, row in learn.home.all_rows.items() if row.isVisibleTo(learn.home)]
 
 
 def test_hoc_lists_the_tom_course_and_switching_back_shows_chan_unchanged(
