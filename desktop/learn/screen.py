@@ -311,35 +311,24 @@ class LearnScreen(QWidget):
         """The guided first game of the game shown, where the learner left it."""
         self.cancel_request()
         self.home.show_status(None)
-        if self.game == "to_tom":
-            self._open_tom_first_game()
-            return
-        page = self.first_game
+        tom = self.game == "to_tom"
+        page: FirstGamePage | TomFirstGamePage | None = \
+            self.tom_first_game if tom else self.first_game
         if page is None:
             try:
-                page = FirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker)
+                page = TomFirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker) \
+                    if tom else FirstGamePage(self.chieu_scene, self.data_dir,
+                                              worker=self.worker)
             except LessonError as error:  # its data file is damaged: said, nothing else stops
                 self.home.show_status(partial(_error_text, error))
                 return
             page.back_wanted.connect(self.show_home)
             page.saving_changed.connect(self._say_unsaved)
             self.stack.addWidget(page)
-            self.first_game = page
-        self.stack.setCurrentWidget(page)
-        page.start()
-
-    def _open_tom_first_game(self) -> None:
-        page = self.tom_first_game
-        if page is None:
-            try:
-                page = TomFirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker)
-            except LessonError as error:  # its data file is damaged: said, nothing else stops
-                self.home.show_status(partial(_error_text, error))
-                return
-            page.back_wanted.connect(self.show_home)
-            page.saving_changed.connect(self._say_unsaved)
-            self.stack.addWidget(page)
-            self.tom_first_game = page
+            if isinstance(page, TomFirstGamePage):
+                self.tom_first_game = page
+            else:
+                self.first_game = page
         self.stack.setCurrentWidget(page)
         page.start()
 
