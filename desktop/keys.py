@@ -123,6 +123,10 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("drill_chiu", ("C",), Section.DRILL),
     Binding("drill_call", ("X",), Section.DRILL),
     Binding("drill_bao", ("B",), Section.DRILL),
+    # Tổ tôm's drills (issue 23): choices numbered from 1 (0 is the tenth), a lưng made of the
+    # chosen hand cards
+    Binding("drill_option", (*(str(n) for n in range(1, 10)), "0"), Section.DRILL),
+    Binding("drill_group", ("L",), Section.DRILL),
     Binding("arrange_chan", ("C",), Section.ARRANGE),
     Binding("arrange_ca", ("A",), Section.ARRANGE),
     Binding("arrange_ba_dau", ("B",), Section.ARRANGE),
@@ -267,6 +271,8 @@ def describe(command: str) -> str:
         "drill_chiu": translate("Keys", "Trả lời: chíu được"),
         "drill_call": translate("Keys", "Mở bảng xướng cước"),
         "drill_bao": translate("Keys", "Đánh dấu: nước này làm người đi bị báo"),
+        "drill_option": translate("Keys", "Chọn lựa chọn số 1–9 (0 là số 10) của câu hỏi tổ tôm"),
+        "drill_group": translate("Keys", "Các quân đã chọn trên tay thành một lưng"),
         "arrange_chan": translate("Keys", "Xếp các quân đang chọn thành một chắn"),
         "arrange_ca": translate("Keys", "Xếp các quân đang chọn thành một cạ"),
         "arrange_ba_dau": translate("Keys", "Xếp các quân đang chọn thành một ba đầu"),

@@ -243,7 +243,9 @@ class MainWindow(QMainWindow):
             if self.learn is None:
                 from desktop.learn.screen import LearnScreen
 
-                self.learn = LearnScreen(self.data_dir, self.store, self.worker, self.scene)
+                self.learn = LearnScreen(self.data_dir, self.store, self.worker, self.scene,
+                                         game=self.settings.game)
+                self.game_changed.connect(self.learn.set_game)  # Học speaks the game chosen
                 self.pages.addWidget(self.learn)
             page = self.learn
         elif name == "review":

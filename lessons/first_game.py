@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.actions import Act, Action
 from engine.chan import CHAN, NAME_EN, NAME_VI, Card, Deal, cai_recipient, judge
@@ -532,6 +533,18 @@ def position_path(folder: Path | None = None) -> Path:
     return data_dir(folder) / POSITION_FILE
 
 
+class Guided(Protocol):
+    """What keeping the learner's place needs of a guided game (Chắn's or Tổ tôm's)."""
+
+    @property
+    def digest(self) -> str:
+        """Which version of the game the place belongs to."""
+
+    @property
+    def steps(self) -> Sequence[object]:
+        """The learner's steps."""
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
     """Where the learner is, as read from ``first_game.json``: the step to continue from, and
@@ -542,7 +555,7 @@ class Kept:
     damaged: bool = False  # a regular file that is not ours: kept aside when next saved
 
 
-def load_position(path: Path, game: FirstGame) -> Kept:
+def load_position(path: Path, game: Guided) -> Kept:
     """The step to continue from (0 for a missing file); a file that cannot be used is said
     (``Kept.problem``) and left as it is. A FIFO or an outsized file in its place is not read
     (replays.files.checked_size)."""
@@ -598,7 +611,7 @@ def _unused(name: str, what: Text, replaced: bool) -> Text:
                 f"{name} could not be used: {what.en}. Starting from step 1. {then.en}")
 
 
-def save_position(path: Path, game: FirstGame, step: int) -> None:
+def save_position(path: Path, game: Guided, step: int) -> None:
     """Keep the step to continue from (``len(steps)``: the game was finished); written whole
     or not at all, never in place of anything but a regular file (BadFile; OSError when the
     disk refuses)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desktop.chieu.backdrop import Mark, begin, mark_color
-from desktop.chieu.faces import RATIO
+from desktop.chieu.faces import RATIO, AnyCard
 from desktop.chieu.hitmap import Hit, HitKind, HitMap
 from desktop.chieu.layout import Flow, card_size, flow
 from desktop.chieu.paint import CREAM, DIM, GOLD, Painter
@@ -31,7 +31,7 @@ class Shelf:
 
     key: str
     title: str
-    groups: tuple[tuple[Card, ...], ...] = ()
+    groups: tuple[tuple[AnyCard, ...], ...] = ()  # Chắn's cards or Tổ tôm's (its lessons)
     notes: tuple[str, ...] = ()  # one short text under each group ("còn 2")
     marks: tuple[Mark, ...] = ()  # one per group
     overlap: bool = False  # groups are melds: each card half over the one before
@@ -53,7 +53,7 @@ class BoardView:
     """Everything the board shows."""
 
     shelves: tuple[Shelf, ...] = ()
-    row: tuple[Card, ...] = ()  # hand cards along the bottom: Hit(HAND, card, index)
+    row: tuple[AnyCard, ...] = ()  # hand cards along the bottom: Hit(HAND, card, index)
     row_title: str = ""
     raised: frozenset[int] = field(default_factory=frozenset)  # row indices lifted (chosen)
     cursor: int | None = None  # the row index the keyboard is on
@@ -146,7 +146,8 @@ def _row(p: Painter, view: BoardView, rect: pygame.Rect) -> None:
                 role="row_title")
     for k, card in enumerate(view.row):
         at = pygame.Rect(x0 + k * (cw + gap), base_y, cw, ch)
-        hit = Hit(HitKind.HAND, card=card, index=k)
+        hit = Hit(HitKind.HAND, card=card, index=k) if isinstance(card, Card) else \
+            Hit(HitKind.HAND, index=k, tom=card)  # a Tổ tôm card (Hit.tom)
         if k in view.raised:
             at.y -= lift
         elif view.hovered == hit:

@@ -15,9 +15,10 @@ from desktop.chieu.scene import Scene
 from desktop.chieu.sdl import pygame
 from desktop.chieu.view import ChieuView
 from desktop.chieu.widget import PictureWidget
+from desktop.learn.veil import VeiledBoard, draw_veiled
 from desktop.qt import QSize, QWidget
 
-Picture = ChieuView | DealingView | BoardView
+Picture = ChieuView | DealingView | BoardView | VeiledBoard
 ACTIVE = frozenset({HitKind.HAND, HitKind.BUTTON, HitKind.SEAT})
 
 
@@ -27,6 +28,8 @@ def draw_picture(scene: Scene, surface: pygame.Surface, picture: Picture) -> Hit
         return scene.draw(surface, picture)
     if isinstance(picture, DealingView):
         return dealing.draw(scene, surface, picture)
+    if isinstance(picture, VeiledBoard):
+        return draw_veiled(scene, surface, picture)
     return board.draw(scene, surface, picture)
 
 

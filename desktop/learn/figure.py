@@ -15,6 +15,7 @@ from desktop.i18n import pick, translate
 from desktop.learn.askers.arrange import KINDS, kind_title
 from desktop.learn.askers.boc_cai import picker_badge, play_order, recipient_badge
 from desktop.learn.canvas import Picture
+from desktop.learn.tom_figure import tom_figure
 from desktop.learn.words import card_count, card_text, noc_count, pile_name, rule_label, seat_name
 from desktop.play.words import call_text, cuoc_name
 from engine.chan import POINTS, Card, rule_id
@@ -33,6 +34,8 @@ def figure(spec: dict[str, Any]) -> Figure:
     """The picture and caption of a content figure (lessons/README.md: figure types)."""
     shown = illustrate(spec)
     kind = spec["type"]
+    if kind.startswith("tom_"):  # Tổ tôm's course (issue 23)
+        return Figure(*tom_figure(spec, shown))
     if kind == "boc_cai":
         return _boc_cai(spec, shown)
     if kind == "hand":

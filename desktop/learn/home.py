@@ -1,6 +1,10 @@
 """The Learn screen's first page: the lessons of the six families in their content order, each
 family's strength from the learner's progress (strength, items, due, recent accuracy), the
 review of due items and the "practice my mistakes" deck — and the rules reference, a tab.
+
+It speaks one game at a time (Settings.game, issue 23): Chắn's course and families, or Tổ
+tôm's (lessons.content.course("to_tom")); Tổ tôm has no mistakes deck yet (lessons/mistakes.py
+reads Chắn's games), so its button is hidden there.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from collections.abc import Callable
 
 from desktop.i18n import pick, translate
 from desktop.keys import bind, key_hint
-from desktop.learn.words import FAMILY_ORDER, family_name, percent, text
+from desktop.learn.words import GAME_FAMILIES, family_name, percent, text
 from desktop.qt import (
     QEvent,
     QFont,
@@ -28,7 +32,7 @@ from desktop.qt import (
     QWidget,
     Signal,
 )
-from lessons.content import Lesson, lessons
+from lessons.content import Lesson, course
 from lessons.progress import Damaged, Strength
 from lessons.srs import RELEARN
 
@@ -94,9 +98,11 @@ class HomePage(QWidget):
     first_game_wanted = Signal()  # Học → "Ván đầu tiên" (first_game_page.py)
     back_wanted = Signal()  # Esc: the screen drops a round being prepared, then the lessons tab
 
-    def __init__(self, reference: QTextBrowser, parent: QWidget | None = None) -> None:
+    def __init__(self, reference: QTextBrowser, parent: QWidget | None = None,
+                 game: str = "chan") -> None:
         super().__init__(parent)
         self.reference = reference
+        self.game = game  # "chan" | "to_tom": the course and families shown
         self.title = QLabel()
         self.title.setObjectName("pageTitle")
         self.intro = QLabel()
@@ -106,7 +112,9 @@ class HomePage(QWidget):
         self.lessons.itemActivated.connect(lambda _: self.open_current())
         self.progress_title = QLabel()
         self.progress_title.setObjectName("sectionTitle")
-        self.rows = {family: FamilyRow(family) for family in FAMILY_ORDER}
+        # every game's rows, made once; the game shown's are visible (`rows`)
+        self.all_rows = {family: FamilyRow(family) for families in GAME_FAMILIES.values()
+                         for family in families}
         self.due_button = QPushButton()
         self.due_button.setObjectName("primary")
         self.due_button.clicked.connect(self.due_wanted)
@@ -138,7 +146,7 @@ class HomePage(QWidget):
         right = QVBoxLayout()
         right.addWidget(self.first_game_button)
         right.addWidget(self.progress_title)
-        for row in self.rows.values():
+        for row in self.all_rows.values():
             right.addWidget(row)
         right.addSpacing(8)
         right.addWidget(self.due_button)
@@ -172,9 +180,31 @@ class HomePage(QWidget):
                               ("learn_reference", self.toggle_reference),
                               ("learn_back", self.back_wanted.emit)):
             bind(self, command, slot)
-        for row in self.rows.values():  # until the learner's numbers are read
+        for row in self.all_rows.values():  # until the learner's numbers are read
             row.show_strength(None)
+        self._show_game()
         self.retranslate()
+
+    @property
+    def rows(self) -> dict[str, FamilyRow]:
+        """The rows of the game shown, in its families' order."""
+        return {family: self.all_rows[family] for family in GAME_FAMILIES.get(self.game, ())}
+
+    def set_game(self, game: str) -> None:
+        """Speak another game: its lessons, its families' rows (their numbers read anew)."""
+        if game == self.game:
+            return
+        self.game = game
+        for row in self.all_rows.values():
+            row.show_strength(None)
+        self._show_game()
+        self.retranslate()
+
+    def _show_game(self) -> None:
+        shown = GAME_FAMILIES.get(self.game, ())
+        for family, row in self.all_rows.items():
+            row.setVisible(family in shown)
+        self.mistakes_button.setVisible(self.game == "chan")
 
     # ------------------------------------------------------------------ contents
 
@@ -183,7 +213,7 @@ class HomePage(QWidget):
         current = self.current_lesson()
         self.lessons.clear()
         family = None
-        for number, le in enumerate(lessons()):
+        for number, le in enumerate(course(self.game)):
             if le.family != family:
                 family = le.family
                 head = QListWidgetItem(family_name(family))
@@ -290,7 +320,8 @@ class HomePage(QWidget):
 
     def retranslate(self) -> None:
         """Every text in the current language."""
-        self.title.setText(translate("LearnHome", "Bài học"))
+        self.title.setText(translate("LearnHome", "Bài học tổ tôm") if self.game == "to_tom"
+                           else translate("LearnHome", "Bài học"))
         self.intro.setText(translate(
             "LearnHome", "Mỗi bài có vài phần giải thích rồi một vòng luyện tập. Chọn bài bằng "
                          "↑/↓ rồi Enter, hoặc bấm đúp."))

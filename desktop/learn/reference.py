@@ -31,7 +31,7 @@ EXAMPLE_CALL = (("thong", 1), ("chi", 1), ("dia_u", 1), ("chiu_u", 1), ("bach_th
 RULES = CHAN.registry  # the rulebook: every lỗi and judgement, its words and its cost
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
+def html_table(head: list[str], rows: list[list[str]]) -> str:
     """A table; a row of one cell is a heading across every column."""
     th = "".join(f"<th align='left'>{h}</th>" for h in head)
     body = "".join(
@@ -55,7 +55,7 @@ def cards_section() -> str:
                                "hệt nhau. Mỗi quân có một mã (R1.3) dùng trong tệp ván đấu và "
                                "dòng lệnh.").format(deck=DECK_SIZE, kinds=N_KINDS, copies=COPIES)
     return (f"<h2 id='quan'>{title}</h2><p>{intro}</p>"
-            + _table([translate("Learn", "Mã"), translate("Learn", "Tên"),
+            + html_table([translate("Learn", "Mã"), translate("Learn", "Tên"),
                       translate("Learn", "Màu")], rows))
 
 
@@ -79,7 +79,7 @@ def loi_section() -> str:
             e = RULES.explanation(rule.id, EXAMPLE_CARD)
             rows.append([f"<b>{rule.id}</b>", escape(rule.name.vi), escape(pick(e.vi, e.en)),
                          _consequence(rule.id)])
-    parts.append(_table(head, rows))
+    parts.append(html_table(head, rows))
     other = []
     others = [r for r in RULES if not r.fault]
     for rule in others:
@@ -90,7 +90,7 @@ def loi_section() -> str:
     if others:
         other_title = escape(pick(*RULES.group(others[0].group).title))
         parts.append(f"<h3>{other_title}</h3>"
-                     + _table([translate("Learn", "Tên"), translate("Learn", "Giải thích")],
+                     + html_table([translate("Learn", "Tên"), translate("Learn", "Giải thích")],
                               other))
     return "".join(parts)
 
@@ -109,7 +109,7 @@ def cuoc_section() -> str:
     title = translate("Learn", "Cước (R6)")
     ga = translate("Learn", "Gà (R6.3) là luật làng: xem Cài đặt.")
     return (f"<h2 id='cuoc'>{title}</h2><p>{example}</p><p>{ga}</p>"
-            + _table([translate("Learn", "Mã"), translate("Learn", "Cước"),
+            + html_table([translate("Learn", "Mã"), translate("Learn", "Cước"),
                       translate("Learn", "Tiếng Anh"), translate("Learn", "Điểm"),
                       translate("Learn", "Dịch")], rows))
 
@@ -126,7 +126,7 @@ def order_section() -> str:
                                "(“2 lèo”). Xướng sai bị đền làng; xướng thiếu chỉ được phần "
                                "đã xướng (R8.2–R8.4).")
     return (f"<h2 id='thu-tu'>{title}</h2><p>{intro}</p>"
-            + _table([translate("Learn", "Nhóm"), translate("Learn", "Cước")], rows)
+            + html_table([translate("Learn", "Nhóm"), translate("Learn", "Cước")], rows)
             + f"<p>{example}</p>")
 
 

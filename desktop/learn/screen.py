@@ -41,6 +41,8 @@ from desktop.learn.player import Round, Source
 from desktop.learn.progress_queue import ProgressQueue, Read
 from desktop.learn.reference import reference_html
 from desktop.learn.summary import SummaryPage
+from desktop.learn.tom_first_game_page import TomFirstGamePage
+from desktop.learn.tom_reference import tom_reference_html
 from desktop.learn.unsaved import UnsavedBar
 from desktop.learn.words import text
 from desktop.qt import (
@@ -55,7 +57,7 @@ from desktop.qt import (
 from desktop.worker import Worker
 from lessons import nuoc_hay
 from lessons.content import lesson
-from lessons.item import Item, LessonError
+from lessons.item import Item, LessonError, Text
 from lessons.mistakes import refresh
 from lessons.practice import next_items
 from lessons.progress import Damaged, Progress, Strength
@@ -121,15 +123,16 @@ def refresh_mistakes(progress_path: Path, store_path: Path) -> Prepared:
                         list(progress.damaged.values()), games, held)
 
 
-def due_round(progress: Progress) -> Prepared:
-    """The items due now, of every family (a read of the ProgressQueue)."""
-    items = progress.due(limit=ROUND)
-    return Prepared(items, None if items else progress.next_due())
+def due_round(progress: Progress, game: str = "chan") -> Prepared:
+    """The items due now, of every family of the game (a read of the ProgressQueue)."""
+    items = progress.due(limit=ROUND, game=game)
+    return Prepared(items, None if items else progress.next_due(game=game))
 
 
-def home_numbers(progress: Progress) -> tuple[dict[str, Strength], int]:
-    """The families' strengths and how many items are due (a read of the ProgressQueue)."""
-    strengths = progress.strengths()
+def home_numbers(progress: Progress, game: str = "chan") -> tuple[dict[str, Strength], int]:
+    """The game's families' strengths and how many of their items are due (a read of the
+    ProgressQueue)."""
+    strengths = progress.strengths(game=game)
     return strengths, sum(s.due for s in strengths.values())
 
 
@@ -140,8 +143,9 @@ class LearnScreen(QWidget):
                  worker: Worker | None = None, scene: Scene | None = None,
                  seeds: Callable[[], int] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, game: str = "chan") -> None:
         super().__init__(parent)
+        self.game = game  # Settings.game: "chan" | "to_tom" (set_game follows a switch)
         self.data_dir = data_dir
         self.store = store
         self.worker = worker or Worker(self)
@@ -163,12 +167,13 @@ class LearnScreen(QWidget):
         self.browser.setOpenLinks(True)
         self.browser.setOpenExternalLinks(False)
         self.browser.document().setDocumentMargin(18)
-        self.home = HomePage(self.browser)
+        self.home = HomePage(self.browser, game=game)
         self.lesson_page = LessonPage(scene)
         self.drill = DrillPage(scene)
         self.summary = SummaryPage()
         self.chieu_scene = scene
         self.first_game: FirstGamePage | None = None  # Học → "Ván đầu tiên", made when opened
+        self.tom_first_game: TomFirstGamePage | None = None  # Tổ tôm's, the same way
         self.stack = QStackedWidget()
         for page in (self.home, self.lesson_page, self.drill, self.summary):
             self.stack.addWidget(page)
@@ -210,7 +215,8 @@ class LearnScreen(QWidget):
         if self.reading is not None:
             self.reading.cancel()
         self.home.show_reading()
-        self.reading = self.queue.read(home_numbers, self._numbers_read, self._unreadable)
+        self.reading = self.queue.read(partial(home_numbers, game=self.game), self._numbers_read,
+                                       self._unreadable)
 
     def _numbers_read(self, numbers: object) -> None:
         assert isinstance(numbers, tuple)
@@ -242,7 +248,7 @@ class LearnScreen(QWidget):
 
     def _refused_parts(self) -> list[Callable[[], str]]:
         """What the disk refused and why, one sentence each, in the language shown."""
-        queue, page = self.queue, self.first_game
+        queue = self.queue
         said: list[Callable[[], str]] = []
         if queue.failure is not None and queue.unsaved:
             failure, n = queue.failure, queue.unsaved
@@ -251,25 +257,27 @@ class LearnScreen(QWidget):
                 if n > 1 else translate(
                 "LearnUnsaved", "Chưa lưu được câu trả lời vào progress.db: {why}.")).format(
                 n=n, why=pick(failure.vi, failure.en).rstrip(".")))
-        if page is not None and page.failure is not None:
-            failure_ = page.failure
-            said.append(lambda: translate(
-                "LearnUnsaved", "Chưa lưu được chỗ bạn đang chơi trong ván đầu tiên: {why}."
-            ).format(why=pick(failure_.vi, failure_.en).rstrip(".")))
+        for page in self.guided_pages():
+            if page.failure is not None:
+                said.append(partial(_place_unsaved, page.failure))
         return said
+
+    def guided_pages(self) -> list[FirstGamePage | TomFirstGamePage]:
+        """The guided first games opened so far (Chắn's, Tổ tôm's)."""
+        return [p for p in (self.first_game, self.tom_first_game) if p is not None]
 
     def retry_saving(self) -> None:
         """Write again what the disk refused (Ctrl+S, the strip's button)."""
         self.queue.retry()
-        if self.first_game is not None:
-            self.first_game.retry_saving()
+        for page in self.guided_pages():
+            page.retry_saving()
 
     def refused(self) -> int:
         """Answers, and the place in the guided game, that the disk refused and that closing
         now would lose (the window asks first)."""
-        page = self.first_game
         answers = self.queue.unsaved if self.queue.failure is not None else 0
-        return answers + int(page is not None and page.failure is not None and page.unsaved)
+        return answers + sum(int(p.failure is not None and p.unsaved)
+                             for p in self.guided_pages())
 
     def refusal(self) -> str:
         """What the disk refused and why, for the window's question on closing."""
@@ -300,22 +308,50 @@ class LearnScreen(QWidget):
         self.lesson_page.setFocus()
 
     def open_first_game(self) -> None:
-        """The guided first game, where the learner left it."""
+        """The guided first game of the game shown, where the learner left it."""
         self.cancel_request()
         self.home.show_status(None)
-        page = self.first_game
+        tom = self.game == "to_tom"
+        page: FirstGamePage | TomFirstGamePage | None = \
+            self.tom_first_game if tom else self.first_game
         if page is None:
             try:
-                page = FirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker)
+                page = TomFirstGamePage(self.chieu_scene, self.data_dir, worker=self.worker) \
+                    if tom else FirstGamePage(self.chieu_scene, self.data_dir,
+                                              worker=self.worker)
             except LessonError as error:  # its data file is damaged: said, nothing else stops
                 self.home.show_status(partial(_error_text, error))
                 return
             page.back_wanted.connect(self.show_home)
             page.saving_changed.connect(self._say_unsaved)
             self.stack.addWidget(page)
-            self.first_game = page
+            if isinstance(page, TomFirstGamePage):
+                self.tom_first_game = page
+            else:
+                self.first_game = page
         self.stack.setCurrentWidget(page)
         page.start()
+
+    def set_game(self, game: str) -> None:
+        """Speak another game (Settings.game switched, MainWindow.game_changed): its lessons,
+        its families' progress, its reference and its guided game. A round or a guided game
+        of the other game is left (its answers are written already) for the first page."""
+        if game == self.game:
+            return
+        self.game = game
+        self.cancel_request()
+        self.home.set_game(game)
+        self.home.show_status(None)
+        self.strengths = {}
+        self.browser.setHtml(self._reference())
+        if self.stack.currentWidget() is not self.home:
+            self.drill.stop()
+            self.stack.setCurrentWidget(self.home)
+        if self.started:
+            self.refresh()
+
+    def _reference(self) -> str:
+        return tom_reference_html() if self.game == "to_tom" else reference_html()
 
     def focus_page(self) -> None:
         """The keyboard to the main widget of the page shown (Học was just shown): the lessons
@@ -327,6 +363,8 @@ class LearnScreen(QWidget):
             self.drill.focus_answer()
         elif page is not None and page is self.first_game:
             self.first_game.chieu.setFocus()
+        elif page is not None and page is self.tom_first_game:
+            self.tom_first_game.chieu.setFocus()
         elif page is not None:
             page.setFocus()
 
@@ -436,7 +474,8 @@ class LearnScreen(QWidget):
             self._start(translate("Learn", "Ôn bài đến hạn"), prepared, "lessons",
                         Source("due"))
 
-        self._run(lambda ok, bad: self.queue.read(due_round, ok, bad), done,
+        game = self.game
+        self._run(lambda ok, bad: self.queue.read(partial(due_round, game=game), ok, bad), done,
                   lambda: translate("Learn", "các câu đến hạn"))
 
     def practice_mistakes(self) -> None:
@@ -486,7 +525,7 @@ class LearnScreen(QWidget):
             if self.summary.round is round_:
                 self.summary.show_strengths(self.strengths)
 
-        self.queue.read(home_numbers, read)
+        self.queue.read(partial(home_numbers, game=self.game), read)
 
     def _round_left(self, round_: Round) -> None:
         if round_.answered:
@@ -513,7 +552,7 @@ class LearnScreen(QWidget):
 
     def retranslate(self) -> None:
         """The reference in the current language (the pages translate themselves)."""
-        self.browser.setHtml(reference_html())
+        self.browser.setHtml(self._reference())
         self._say_unsaved()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -529,6 +568,12 @@ class LearnScreen(QWidget):
         self.cancel_request()
         self._closed = True
         self.queue.close()
+
+
+def _place_unsaved(failure: Text) -> str:
+    """Why the place in a guided game is not saved, in the language shown."""
+    return translate("LearnUnsaved", "Chưa lưu được chỗ bạn đang chơi trong ván đầu tiên: {why}."
+                     ).format(why=pick(failure.vi, failure.en).rstrip("."))
 
 
 def _nothing_due(next_due: str | None) -> Callable[[], str]:

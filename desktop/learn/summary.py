@@ -9,7 +9,7 @@ from desktop.i18n import number, pick, translate
 from desktop.keys import bind, key_hint
 from desktop.learn.home import FamilyRow
 from desktop.learn.player import Round
-from desktop.learn.words import FAMILY_ORDER, text
+from desktop.learn.words import GAME_FAMILIES, text
 from desktop.qt import (
     QEvent,
     QHBoxLayout,
@@ -40,7 +40,8 @@ class SummaryPage(QWidget):
         self.total.setObjectName("bigScore")
         self.answers = QTextBrowser()
         self.answers.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.rows = {family: FamilyRow(family) for family in FAMILY_ORDER}
+        self.rows = {family: FamilyRow(family) for families in GAME_FAMILIES.values()
+                     for family in families}
         self.again_button = QPushButton()
         self.again_button.setObjectName("primary")
         self.again_button.clicked.connect(self.again_wanted)

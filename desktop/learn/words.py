@@ -10,6 +10,8 @@ from engine.chan import CHAN, Card
 from lessons.item import Text
 
 FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi", "nuoc_hay")
+TOM_FAMILY_ORDER = ("tom_quan", "tom_tho", "tom_phu", "tom_cho", "tom_cho_cai", "tom_cuoc")
+GAME_FAMILIES = {"chan": FAMILY_ORDER, "to_tom": TOM_FAMILY_ORDER}  # Settings.game → its families
 
 
 def family_name(family: str) -> str:
@@ -21,6 +23,12 @@ def family_name(family: str) -> str:
         "xuong": translate("LearnWords", "Xướng cước"),
         "loi": translate("LearnWords", "Các lỗi"),
         "nuoc_hay": translate("LearnWords", "Nước hay: tìm nước tốt nhất"),
+        "tom_quan": translate("LearnWords", "Ba mươi quân bài"),
+        "tom_tho": translate("LearnWords", "Thơ tổ tôm điếm"),
+        "tom_phu": translate("LearnWords", "Phu và lưng"),
+        "tom_cho": translate("LearnWords", "Chờ ù và tên cách chờ"),
+        "tom_cho_cai": translate("LearnWords", "Cho cái"),
+        "tom_cuoc": translate("LearnWords", "Cước và xướng"),
     }.get(family, family)
 
 

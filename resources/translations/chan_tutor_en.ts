@@ -104,6 +104,21 @@
     </message>
 </context>
 <context>
+    <name>CallBuilder</name>
+    <message>
+        <source>Lời xướng: {call}</source>
+        <translation>The call: {call}</translation>
+    </message>
+    <message>
+        <source>Dậy khàn {card}</source>
+        <translation>Dậy khàn {card} (turn up)</translation>
+    </message>
+    <message>
+        <source>Xoá chữ cuối (Backspace)</source>
+        <translation>Take the last word back (Backspace)</translation>
+    </message>
+</context>
+<context>
     <name>Choices</name>
     <message>
         <source>Học</source>
@@ -875,6 +890,14 @@
     <message>
         <source>Đánh dấu: nước này làm người đi bị báo</source>
         <translation>Mark: this move makes the player báo</translation>
+    </message>
+    <message>
+        <source>Chọn lựa chọn số 1–9 (0 là số 10) của câu hỏi tổ tôm</source>
+        <translation>Choose option 1–9 of a question (0 is the tenth)</translation>
+    </message>
+    <message>
+        <source>Các quân đã chọn trên tay thành một lưng</source>
+        <translation>Make the chosen hand cards one scoring group</translation>
     </message>
     <message>
         <source>Xếp các quân đang chọn thành một chắn</source>
@@ -1652,6 +1675,10 @@
         <translation>Your first game: a guided game — {key}</translation>
     </message>
     <message>
+        <source>Bài học tổ tôm</source>
+        <translation>Tổ tôm lessons</translation>
+    </message>
+    <message>
         <source>Bài học</source>
         <translation>Lessons</translation>
     </message>
@@ -1741,6 +1768,341 @@
     </message>
 </context>
 <context>
+    <name>LearnTom</name>
+    <message>
+        <source>úp</source>
+        <translation>face down</translation>
+    </message>
+    <message>
+        <source>Dưới chiếu ({n} phu)</source>
+        <translation>On the mat ({n} phu)</translation>
+    </message>
+    <message>
+        <source>Quân ù: {card}</source>
+        <translation>Winning card: {card}</translation>
+    </message>
+    <message>
+        <source>Trên tay ({n} quân) · chiếu {p} người</source>
+        <translation>In hand ({n} cards) · {p} players</translation>
+    </message>
+    <message>
+        <source>Chưa chọn: gõ số của lựa chọn hoặc bấm vào nó.</source>
+        <translation>Nothing chosen yet: type an option&apos;s number or click it.</translation>
+    </message>
+    <message>
+        <source>Gõ tên quân (có dấu hay không dấu đều được, ví dụ “cửu vạn”, “cuu van”) hoặc mã của nó (9v):</source>
+        <translation>Type the card&apos;s name (with or without diacritics, e.g. “cửu vạn”, “cuu van”) or its code (9v):</translation>
+    </message>
+    <message>
+        <source>Quân nào? (gõ 1–{n} hoặc bấm)</source>
+        <translation>Which card? (type 1–{n} or click)</translation>
+    </message>
+    <message>
+        <source>Người dẫn bài hát:</source>
+        <translation>The announcer sings:</translation>
+    </message>
+    <message>
+        <source>Quân này tên là gì?</source>
+        <translation>What is this card called?</translation>
+    </message>
+    <message>
+        <source>Chưa gõ tên quân.</source>
+        <translation>No name typed yet.</translation>
+    </message>
+    <message>
+        <source>Yêu đen</source>
+        <translation>Yêu đen (black yêu)</translation>
+    </message>
+    <message>
+        <source>Yêu đỏ</source>
+        <translation>Yêu đỏ (red yêu)</translation>
+    </message>
+    <message>
+        <source>Không phải yêu</source>
+        <translation>Not a yêu</translation>
+    </message>
+    <message>
+        <source>Quân đỏ (Y)</source>
+        <translation>Red card (Y)</translation>
+    </message>
+    <message>
+        <source>Quân đen (N)</source>
+        <translation>Black card (N)</translation>
+    </message>
+    <message>
+        <source>Màu của quân:</source>
+        <translation>The card&apos;s colour:</translation>
+    </message>
+    <message>
+        <source>Chọn yêu (1–3) và màu (Y: đỏ, N: đen).</source>
+        <translation>Choose the yêu (1–3) and the colour (Y: red, N: black).</translation>
+    </message>
+    <message>
+        <source>Ù được với: {cards}</source>
+        <translation>Wins with: {cards}</translation>
+    </message>
+    <message>
+        <source>{card} (còn {n} quân chưa thấy)</source>
+        <translation>{card} ({n} unseen)</translation>
+    </message>
+    <message>
+        <source>Chưa chọn quân ù nào (bấm các nút mã quân).</source>
+        <translation>No winning card chosen yet (press the card code buttons).</translation>
+    </message>
+    <message>
+        <source>Thập thành</source>
+        <translation>Thập thành (complete with its lưng)</translation>
+    </message>
+    <message>
+        <source>Bạch thủ</source>
+        <translation>Bạch thủ (third of a pair)</translation>
+    </message>
+    <message>
+        <source>Chờ xuyên</source>
+        <translation>Chờ xuyên (middle of a run)</translation>
+    </message>
+    <message>
+        <source>Chờ chi chi nẩy</source>
+        <translation>Chi nẩy (chi chi alone)</translation>
+    </message>
+    <message>
+        <source>Chờ thường, không có tên riêng</source>
+        <translation>An ordinary wait, no name</translation>
+    </message>
+    <message>
+        <source>Chờ {card}</source>
+        <translation>Waits on {card}</translation>
+    </message>
+    <message>
+        <source>Phần {n}</source>
+        <translation>Pile {n}</translation>
+    </message>
+    <message>
+        <source>{n} chia {m}: đếm {r} từ khe → phần {pile}.</source>
+        <translation>{n} divided by {m}: count {r} from the khe → pile {pile}.</translation>
+    </message>
+    <message>
+        <source>A: {card} = {v}</source>
+        <translation>A: {card} = {v}</translation>
+    </message>
+    <message>
+        <source>B: {card} = {v}</source>
+        <translation>B: {card} = {v}</translation>
+    </message>
+    <message>
+        <source>Cho cái — chiếu {p} người</source>
+        <translation>Cho cái — {p} players</translation>
+    </message>
+    <message>
+        <source>Gõ số lần của mỗi cước bài có (để trống là 0; không cước sắc nào là suông), rồi Enter.</source>
+        <translation>Type how many times the hand holds each cước (empty is 0; no cước sắc is suông), then Enter.</translation>
+    </message>
+    <message>
+        <source>Gõ số điểm rồi Enter.</source>
+        <translation>Type the điểm, then Enter.</translation>
+    </message>
+    <message>
+        <source>Chiếu {p} người — lời xướng</source>
+        <translation>{p} players — the call</translation>
+    </message>
+    <message>
+        <source>= {n} điểm</source>
+        <translation>= {n} điểm</translation>
+    </message>
+    <message>
+        <source>Xướng đúng: «{text}»</source>
+        <translation>The right call: «{text}»</translation>
+    </message>
+    <message>
+        <source>Khàn còn úp: {cards}</source>
+        <translation>Khàn still face down: {cards}</translation>
+    </message>
+    <message>
+        <source>Các cước của bài ù (chưa theo thứ tự)</source>
+        <translation>The win&apos;s cước (not in order)</translation>
+    </message>
+    <message>
+        <source>Chưa xướng gì: bấm các nút (hoặc gõ số) theo thứ tự.</source>
+        <translation>Nothing called yet: press the buttons (or type their numbers) in order.</translation>
+    </message>
+    <message>
+        <source>Phu đặc biệt {sp}{name} ({cards})</source>
+        <translation>Special phu {sp}{name} ({cards})</translation>
+    </message>
+    <message>
+        <source>Phu bí (một hàng, đủ ba chất)</source>
+        <translation>Phu bí (one rank, all three suits)</translation>
+    </message>
+    <message>
+        <source>Phu dọc (một chất, hàng liền nhau)</source>
+        <translation>Phu dọc (one suit, consecutive ranks)</translation>
+    </message>
+    <message>
+        <source>Bộ giống (các quân giống hệt)</source>
+        <translation>Bộ giống (identical cards)</translation>
+    </message>
+    <message>
+        <source>Yêu đứng một mình</source>
+        <translation>A yêu standing alone</translation>
+    </message>
+    <message>
+        <source>Không phải phu</source>
+        <translation>Not a phu</translation>
+    </message>
+    <message>
+        <source>Nhóm {n} quân</source>
+        <translation>A group of {n} cards</translation>
+    </message>
+    <message>
+        <source>Tròn (Y)</source>
+        <translation>Tròn (Y)</translation>
+    </message>
+    <message>
+        <source>Chưa tròn (N)</source>
+        <translation>Not tròn (N)</translation>
+    </message>
+    <message>
+        <source>Nếu tròn, chỉ ra các lưng: chọn quân trên tay (←/→ rồi Space, hoặc bấm) rồi L để thành một lưng; lưng dưới chiếu thì bấm vào nó hoặc gõ số thứ tự của nó. Backspace bỏ lưng vừa chọn. Rồi Enter.</source>
+        <translation>If tròn, show its lưng: pick hand cards (←/→ then Space, or click) and press L to make them one lưng; for a lưng on the mat click it or type its number. Backspace drops the last lưng. Then Enter.</translation>
+    </message>
+    <message>
+        <source>Lưng đã chỉ: {groups}</source>
+        <translation>Lưng shown: {groups}</translation>
+    </message>
+    <message>
+        <source>Lưng của máy: {groups}</source>
+        <translation>The engine&apos;s lưng: {groups}</translation>
+    </message>
+    <message>
+        <source>Chưa nói bài tròn (Y) hay chưa tròn (N).</source>
+        <translation>Say first whether the hand is tròn (Y) or not (N).</translation>
+    </message>
+    <message>
+        <source>Thơ tổ tôm điếm:</source>
+        <translation>The điếm&apos;s couplet:</translation>
+    </message>
+    <message>
+        <source>Tròn; nhiều nhất {n} lưng: {lung}</source>
+        <translation>Tròn; at most {n} lưng: {lung}</translation>
+    </message>
+    <message>
+        <source>Chưa tròn.</source>
+        <translation>Not tròn.</translation>
+    </message>
+    <message>
+        <source>Chờ: {cards}.</source>
+        <translation>Waits on: {cards}.</translation>
+    </message>
+    <message>
+        <source>Xướng: «{text}» — {n} điểm.</source>
+        <translation>Call: «{text}» — {n} điểm.</translation>
+    </message>
+    <message>
+        <source>«{text}» — {n} điểm (T7.4, T7.5).</source>
+        <translation>«{text}» — {n} điểm (T7.4, T7.5).</translation>
+    </message>
+    <message>
+        <source>Lỗi (T6)</source>
+        <translation>Offences (T6)</translation>
+    </message>
+    <message>
+        <source>Lỗi TN làm ù không được tính điểm (chỉ được cái); lỗi TD làm người ù bị chèo đò. X là quân liên quan. Mã lỗi giống hệt mã trong cảnh báo khi chơi và trong phần Xem lại.</source>
+        <translation>A TN offence makes a win unpaid (only the cái); a TD offence makes it chèo đò. X is the card concerned. The ids are the same as in the warnings when playing and in Review.</translation>
+    </message>
+    <message>
+        <source>Mã</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Tên</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Giải thích</source>
+        <translation>Explanation</translation>
+    </message>
+    <message>
+        <source>Hậu quả</source>
+        <translation>Consequence</translation>
+    </message>
+    <message>
+        <source>Cước (T7)</source>
+        <translation>Cước (T7)</translation>
+    </message>
+    <message>
+        <source>Một cước: được điểm của nó. Nhiều cước: cước cao nhất lấy điểm, mỗi cước còn lại (kể cả thông) thêm {dich} điểm (T7.4). Điểm ở đây là mặc định của làng năm người; Cài đặt đổi được.</source>
+        <translation>One cước: its điểm. Several: the highest takes its điểm and every other (thông included) adds {dich} (T7.4). The điểm here are a five-player làng&apos;s defaults; Settings change them.</translation>
+    </message>
+    <message>
+        <source>Cước</source>
+        <translation>Cước</translation>
+    </message>
+    <message>
+        <source>Tiếng Anh</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>Điểm</source>
+        <translation>Điểm</translation>
+    </message>
+    <message>
+        <source>Thứ tự xướng (T7.5)</source>
+        <translation>The order of a call (T7.5)</translation>
+    </message>
+    <message>
+        <source>Ù xong, người ù dậy khàn (lật các khàn còn úp) và báo bất thực trước, rồi xướng cước theo thứ tự: {order}. Xướng cước không có là xướng gian (TD8); xướng thiếu chỉ được phần đã xướng (T7.6).</source>
+        <translation>After ù the winner first turns up its face-down khàn (dậy khàn) and reports its bất thực, then calls the cước in this order: {order}. Calling a cước the hand lacks is an over-call (TD8); what is left out is not paid (T7.6).</translation>
+    </message>
+    <message>
+        <source>yêu đỏ</source>
+        <translation>yêu đỏ</translation>
+    </message>
+    <message>
+        <source>yêu đen</source>
+        <translation>yêu đen</translation>
+    </message>
+    <message>
+        <source>đỏ</source>
+        <translation>red</translation>
+    </message>
+    <message>
+        <source>Quân bài và thơ tổ tôm điếm (T1)</source>
+        <translation>The cards and the điếm&apos;s couplets (T1)</translation>
+    </message>
+    <message>
+        <source>Bộ bài có 120 quân: 30 loại, mỗi loại 4 quân. Ở điếm, quân lên được người dẫn bài báo bằng câu thơ của nó (T1.7).</source>
+        <translation>The deck has 120 cards: 30 kinds, four of each. At a điếm the announcer names the card that comes up by its couplet (T1.7).</translation>
+    </message>
+    <message>
+        <source>Loại</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Thơ</source>
+        <translation>Couplet</translation>
+    </message>
+    <message>
+        <source>Lỗi</source>
+        <translation>Offences</translation>
+    </message>
+    <message>
+        <source>Thứ tự xướng</source>
+        <translation>Order of a call</translation>
+    </message>
+    <message>
+        <source>Quân bài</source>
+        <translation>Cards</translation>
+    </message>
+    <message>
+        <source>Bảng tra luật tổ tôm của chương trình (TOTOM.md). Mã luật (TN…, TD…, TC…, T…) giống hệt mã trong cảnh báo khi chơi và trong phần Xem lại.</source>
+        <translation>The program&apos;s Tổ tôm rules reference (TOTOM.md). The rule ids (TN…, TD…, TC…, T…) are the same as in the warnings when playing and in Review.</translation>
+    </message>
+    <message>
+        <source>Học luật tổ tôm</source>
+        <translation>Tổ tôm rules</translation>
+    </message>
+</context>
+<context>
     <name>LearnUnsaved</name>
     <message>
         <source>Chưa lưu được {n} câu trả lời vào progress.db: {why}.</source>
@@ -1788,6 +2150,30 @@
     <message>
         <source>Nước hay: tìm nước tốt nhất</source>
         <translation>Nước hay: find the best move</translation>
+    </message>
+    <message>
+        <source>Ba mươi quân bài</source>
+        <translation>The thirty cards</translation>
+    </message>
+    <message>
+        <source>Thơ tổ tôm điếm</source>
+        <translation>The điếm&apos;s couplets</translation>
+    </message>
+    <message>
+        <source>Phu và lưng</source>
+        <translation>Phu and lưng</translation>
+    </message>
+    <message>
+        <source>Chờ ù và tên cách chờ</source>
+        <translation>Waits and their names</translation>
+    </message>
+    <message>
+        <source>Cho cái</source>
+        <translation>Cho cái</translation>
+    </message>
+    <message>
+        <source>Cước và xướng</source>
+        <translation>Cước and the call</translation>
     </message>
     <message>
         <source>Ghế {n}</source>
@@ -2889,6 +3275,37 @@ errors</translation>
     <message>
         <source>Điểm trung bình mỗi ván</source>
         <translation>Mean điểm per game</translation>
+    </message>
+</context>
+<context>
+    <name>TomFirstGame</name>
+    <message>
+        <source>Phần thứ mấy là phần cái? Gõ số 1–{p}.</source>
+        <translation>Which pile is the cái&apos;s? Type 1–{p}.</translation>
+    </message>
+    <message>
+        <source>Xong {total}/{total} bước</source>
+        <translation>Done: {total}/{total} steps</translation>
+    </message>
+    <message>
+        <source>Bạn đã chơi xong ván tổ tôm đầu tiên: cho cái, đánh, phỗng và trả cửa, ăn, bốc, dưới, ù, dậy khàn và xướng. Hãy sang phần Chơi để chơi một ván thật, hoặc chơi lại ván này.</source>
+        <translation>You have played your first game of Tổ tôm: cho cái, a discard, a phỗng and its trả cửa, an eat, a draw, dưới, ù, dậy khàn and the call. Go to Play for a real game, or play this one again.</translation>
+    </message>
+    <message>
+        <source>Bước {n}/{total} · bạn ngồi ghế {me}</source>
+        <translation>Step {n}/{total} · you sit at seat {me}</translation>
+    </message>
+    <message>
+        <source>Các nhà khác vừa đi:</source>
+        <translation>The other players just played:</translation>
+    </message>
+    <message>
+        <source>Chơi lại từ đầu</source>
+        <translation>Start again</translation>
+    </message>
+    <message>
+        <source>Về danh sách bài (Esc)</source>
+        <translation>Back to the lessons (Esc)</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,10 @@ from desktop.learn.askers.chia_bai import ChiaBaiAsker
 from desktop.learn.askers.loi import ClaimAsker, MoveAsker, TraiViAsker
 from desktop.learn.askers.nhan_dien import EatAsker, WaitingAsker, WaitsAsker
 from desktop.learn.askers.nuoc_hay import NuocHayAsker
+from desktop.learn.askers.tom_cards import TomCoupletAsker, TomNameAsker, TomYeuRedAsker
+from desktop.learn.askers.tom_cho import TomPileAsker, TomWaitNameAsker, TomWaitsAsker
+from desktop.learn.askers.tom_cuoc import TomCallAsker, TomCuocAsker, TomScoreAsker
+from desktop.learn.askers.tom_phu import TomGroupAsker, TomTronAsker
 from desktop.learn.askers.xuong import XuongAsker
 from desktop.qt import QObject
 from lessons.item import Item
@@ -25,6 +29,21 @@ ASKERS: dict[tuple[str, str], type[Asker]] = {
     ("loi", "claim"): ClaimAsker,
     ("loi", "trai_vi"): TraiViAsker,
     ("nuoc_hay", "best_move"): NuocHayAsker,
+    # Tổ tôm's six families (issue 23)
+    ("tom_quan", "name"): TomNameAsker,
+    ("tom_quan", "yeu_red"): TomYeuRedAsker,
+    ("tom_tho", "tho_card"): TomNameAsker,
+    ("tom_tho", "card_tho"): TomCoupletAsker,
+    ("tom_phu", "group"): TomGroupAsker,
+    ("tom_phu", "tron"): TomTronAsker,
+    ("tom_cho", "waits"): TomWaitsAsker,
+    ("tom_cho", "wait_name"): TomWaitNameAsker,
+    ("tom_cho_cai", "pile"): TomPileAsker,
+    ("tom_cho_cai", "seat_pile"): TomPileAsker,
+    ("tom_cuoc", "cuoc"): TomCuocAsker,
+    ("tom_cuoc", "score"): TomScoreAsker,
+    ("tom_cuoc", "order"): TomCallAsker,
+    ("tom_cuoc", "call"): TomCallAsker,
 }
 
 
