@@ -72,12 +72,12 @@ def add_commands(parser: argparse.ArgumentParser) -> Commands[Parser]:
     p.add_argument("--games", type=int, required=True, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--game", choices=known_games(), default=DEFAULT_GAME,
-                   help="the game: chan (default) or to_tom (Tổ tôm, played in open mode; a "
-                        "level without a Tổ tôm computer player yet is played by a seeded "
-                        "random legal player, and the summary says so)")
+                   help="the game: chan (default) or to_tom (Tổ tôm, played in open mode, "
+                        "TOTOM T8.5)")
     p.add_argument("--levels", default=None, metavar="L0,L1,L2,L3",
-                   help="one level per seat: beginner, normal, strong or random (Chắn: 2 to "
-                        "4 seats, default normal ×4; Tổ tôm: 4 or 5, default normal ×5)")
+                   help="one level per seat (Chắn: beginner, normal, strong or random, 2 to "
+                        "4 seats, default normal ×4; Tổ tôm: beginner, normal or random, 4 or "
+                        "5 seats, default normal ×5)")
     p.add_argument("--out", type=Path, metavar="FILE",
                    help="save the games: a .db (replay database) or a .chan.json")
     p.add_argument("--force", action="store_true",
