@@ -2901,7 +2901,7 @@ errors</translation>
     </message>
     <message>
         <source>bỏ phỗng</source>
-        <translation>missed phỗng</translation>
+        <translation>phỗng</translation>
     </message>
     <message numerus="yes">
         <source>Tỉ lệ ù (trung bình %n ván)</source>
