@@ -18,7 +18,7 @@ from pathlib import Path
 from desktop.chieu.scene import Scene
 from desktop.chieu.tom_widget import TomWidget
 from desktop.i18n import translate
-from desktop.qt import QTimer, QWidget
+from desktop.qt import QWidget
 from desktop.review.advisor import Key
 from desktop.review.connection import in_store
 from desktop.review.error_text import error_text
@@ -44,10 +44,6 @@ class TomViewerPage(ViewerFrame):
         self.advisor.ready.connect(self._advised)
         self.advisor.failed.connect(self._advice_failed)
         self._open_job: Job[TomOpened] | None = None
-        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
-        self._ahead = QTimer(self)  # ahead when the event loop is idle
-        self._ahead.setSingleShot(True)
-        self._ahead.timeout.connect(self._draw_ahead)
         for hidden in (self.panel.predict, self.panel.branch_button):
             hidden.hide()
         self.retranslate()
@@ -96,14 +92,6 @@ class TomViewerPage(ViewerFrame):
 
     # ------------------------------------------------------------------ showing
 
-    def command(self, command: str) -> None:
-        """A key or a button (keys.py REPLAY ids); the next chiếu is drawn the same way."""
-        if command in ("replay_prev", "replay_first", "replay_prev_note"):
-            self._heading = -1
-        elif command in ("replay_next", "replay_last", "replay_next_note"):
-            self._heading = 1
-        super().command(command)
-
     def _show(self) -> None:
         """The chiếu, the timeline and the panel of the current moment."""
         s = self.stepper
@@ -115,33 +103,12 @@ class TomViewerPage(ViewerFrame):
             self.advisor.want(key)
         self._ahead.start(0)
 
-    def _draw_ahead(self) -> None:
-        """The chiếu of the position a step the same way would show, drawn while the learner
-        looks at this one (issue 20: a step is then only a lookup)."""
-        s = self.stepper
-        if s is None:
-            return
-        position = s.position + self._heading
-        if 0 <= position <= s.last:
-            self.chieu.prepare(s.view(position))
-
     def details_html(self) -> str:
         """The panel's text of the current moment."""
         s = self.stepper
         assert s is not None
         o = s.opened
-        parts = [f"<p><b>{escape(s.message())}</b></p>"]
-        chosen = s.selected_annotation()
-        here = s.here()
-        if chosen is not None and s.selected in here:
-            cause = chosen.get("cause_event")
-            cause_text = s.event_text(cause + 1) if isinstance(cause, int) else ""
-            parts.append(annotation_html(chosen, o.names, cause_text))
-        others = [o.errors[i] for i in here if i != s.selected]
-        if others:
-            parts.append("<p><b>" + escape(translate("TomReview", "Cũng ở nước này:"))
-                         + "</b></p>")
-            parts.extend(annotation_html(a, o.names) for a in others)
+        parts = self._moment_html(annotation_html)
         parts.extend(self.advisor.advice_html(key, o.names) for key in self._just_made())
         parts.append(notes_html(s.notes_here(), o.names))
         if s.position == s.last:

@@ -24,7 +24,6 @@ from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
 from desktop.i18n import translate
 from desktop.qt import (
-    QTimer,
     QWidget,
     Signal,
 )
@@ -64,10 +63,6 @@ class ViewerPage(ViewerFrame):
         self.predicting = False
         self._open_before = True  # "every hand open" as it was before predicting
         self._open_job: Job[OpenedGame] | None = None
-        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
-        self._ahead = QTimer(self)  # ahead when the event loop is idle
-        self._ahead.setSingleShot(True)
-        self._ahead.timeout.connect(self._draw_ahead)
         # an answer waiting for its advice, with the question it answers: graded only by
         # that question's advice, dropped when the viewer moves on
         self._answer: tuple[Key, Action] | None = None
@@ -136,8 +131,7 @@ class ViewerPage(ViewerFrame):
             return
         moves = s.moves()
         if command in moves:
-            self._heading = -1 if command in ("replay_prev", "replay_first",
-                                              "replay_prev_note") else 1
+            self._head(command)
             skipped = command == "replay_next" and self.question_open()
             if skipped:
                 self._skip_question()
@@ -195,32 +189,15 @@ class ViewerPage(ViewerFrame):
                 self.advisor.want(key)
             self._ahead.start(0)
 
-    def _draw_ahead(self) -> None:
-        """The chiếu of the position a step the same way would show, drawn while the learner
-        looks at this one: that step then costs no drawing (issue 20)."""
-        s = self.stepper
-        if s is None or self.predicting:
-            return
-        position = s.position + self._heading
-        if 0 <= position <= s.last:
-            self.chieu.prepare(s.view(position))
+    def _ahead_wanted(self) -> bool:
+        return not self.predicting  # the next move is what the learner is asked to guess
 
     def details_html(self) -> str:
         """The panel's text of the current moment."""
         s = self.stepper
         assert s is not None
         o = s.opened
-        parts = [f"<p><b>{escape(s.message())}</b></p>"]
-        chosen = s.selected_annotation()
-        here = s.here()
-        if chosen is not None and s.selected in here:
-            cause = chosen.get("cause_event")
-            cause_text = s.event_text(cause + 1) if isinstance(cause, int) else ""
-            parts.append(annotation_html(chosen, o.names, cause_text))
-        others = [o.errors[i] for i in here if i != s.selected]
-        if others:
-            parts.append("<p><b>" + escape(translate("Viewer", "Cũng ở nước này:")) + "</b></p>")
-            parts.extend(annotation_html(a, o.names) for a in others)
+        parts = self._moment_html(annotation_html)
         parts.extend(self.advisor.advice_html(key, o.names) for key in self._just_made())
         parts.append(notes_html(s.notes_here(), o.names))
         if s.position == s.last:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from desktop.qt import (
     QResizeEvent,
     QSize,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -65,6 +67,10 @@ class ViewerFrame(QWidget):
         self.titles = titles  # one line per annotation, in the game's words
         self.last_error = ""  # the last error shown to the learner (tests read it)
         self.last_notice = ""  # the last news (a file written, and where)
+        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
+        self._ahead = QTimer(self)  # ahead when the event loop is idle
+        self._ahead.setSingleShot(True)
+        self._ahead.timeout.connect(self._draw_ahead)
 
         self.back_button = QPushButton()
         self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -178,6 +184,7 @@ class ViewerFrame(QWidget):
             return
         moves = s.moves()
         if command in moves:
+            self._head(command)
             if moves[command]():
                 self._moved()
         else:
@@ -196,6 +203,44 @@ class ViewerFrame(QWidget):
             self._ask_path("export")
         elif command == "replay_report":
             self._ask_path("report")
+
+    def _head(self, command: str) -> None:
+        """The way a moving command goes (the chiếu drawn ahead is the next one that way)."""
+        self._heading = -1 if command in ("replay_prev", "replay_first",
+                                          "replay_prev_note") else 1
+
+    def _draw_ahead(self) -> None:
+        """The chiếu of the position a step the same way would show, drawn while the learner
+        looks at this one: that step then costs no drawing (issue 20)."""
+        s = self.stepper
+        if s is None or not self._ahead_wanted():
+            return
+        position = s.position + self._heading
+        if 0 <= position <= s.last:
+            self.chieu.prepare(s.view(position))  # type: ignore[attr-defined]
+
+    def _ahead_wanted(self) -> bool:
+        """Whether the next chiếu may be drawn ahead now."""
+        return True
+
+    def _moment_html(self, annotation_html: Callable[..., str]) -> list[str]:
+        """The moment's line, the selected annotation in full (with the event that caused
+        it) and the others shown at this event, in the game's words (`annotation_html`)."""
+        s = self.stepper
+        assert s is not None
+        o = s.opened
+        parts = [f"<p><b>{escape(s.message())}</b></p>"]
+        chosen = s.selected_annotation()
+        here = s.here()
+        if chosen is not None and s.selected in here:
+            cause = chosen.get("cause_event")
+            cause_text = s.event_text(cause + 1) if isinstance(cause, int) else ""
+            parts.append(annotation_html(chosen, o.names, cause_text))
+        others = [o.errors[i] for i in here if i != s.selected]
+        if others:
+            parts.append("<p><b>" + escape(translate("Viewer", "Cũng ở nước này:")) + "</b></p>")
+            parts.extend(annotation_html(a, o.names) for a in others)
+        return parts
 
     def go(self, position: int) -> None:
         """Jump to a position (timeline clicks)."""

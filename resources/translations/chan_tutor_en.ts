@@ -3114,10 +3114,6 @@ errors</translation>
         <translation>This Tổ tôm game cannot be opened</translation>
     </message>
     <message>
-        <source>Cũng ở nước này:</source>
-        <translation>Also at this move:</translation>
-    </message>
-    <message>
         <source>Máy không đánh giá được nước này: {error}</source>
         <translation>The computer could not judge this move: {error}</translation>
     </message>
