@@ -252,7 +252,9 @@ class MainWindow(QMainWindow):
             if self.review is None:
                 from desktop.review.screen import ReviewScreen
 
-                self.review = ReviewScreen(self.store, self.worker, self.scene)
+                self.review = ReviewScreen(self.store, self.worker, self.scene,
+                                           game=self.settings.game)
+                self.game_changed.connect(self.review.set_game)
                 self.review.branched.connect(self.play_branch)
                 self.review.library_failed.connect(
                     lambda error, said: self.guard.failed(error, said))

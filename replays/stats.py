@@ -38,6 +38,7 @@ class GameStat:
     rules: tuple[str, ...]  # the rule id of each lỗi committed, by rule number
     u_lao: int = 0  # ù láo (R7.4)
     game: str = DEFAULT_GAME  # FORMATS ``game``
+    payout: str | None = None  # the seat's win's payout (Tổ tôm: paid, unpaid, cheo_do, tra_do)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,8 @@ def _stat(row: LibraryRow, seat: int, tally: dict[str, dict[str, int]]) -> GameS
         missed_u=kinds.get("missed_u", 0),
         call_errors=sum(kinds.get(k, 0) for k in game.call_kinds),
         rules=tuple(r for r in sorted(rules, key=registry.key) for _ in range(rules[r])),
-        u_lao=kinds.get("u_lao", 0), game=row.game)
+        u_lao=kinds.get("u_lao", 0), game=row.game,
+        payout=row.payout if row.kind == "win" and row.winner == seat else None)
 
 
 def game_stats(store: Store, seat_of: Callable[[LibraryRow], int | None] | None = None,

@@ -5,14 +5,40 @@ writes (replays.report.page), built from the opened game's document and record.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
-from desktop.review.replay import OpenedGame
 from replays.chanjson import write_file
 from replays.commands import Analysed
 from replays.files import check_output, write_atomic
+from replays.record import Player, SessionRecord
 from replays.report import page
 from replays.store import Store
+
+
+class Reportable(Protocol):
+    """An opened game of either game (replay.OpenedGame, tom_replay.TomOpened), as the report
+    needs it: every position already replayed."""
+
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def session_id(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def record(self) -> SessionRecord: ...
+    @property
+    def doc(self) -> dict[str, Any]: ...
+    @property
+    def players(self) -> tuple[Player, ...]: ...
+    @property
+    def events(self) -> int: ...
+    @property
+    def states(self) -> Sequence[Any]: ...
+    @property
+    def final(self) -> Any: ...
 
 
 def export_chanjson(store: Store, game_id: int, path: Path) -> None:
@@ -23,7 +49,7 @@ def export_chanjson(store: Store, game_id: int, path: Path) -> None:
     write_file(path, store.export_game(game_id))
 
 
-def export_report(store: Store, opened: OpenedGame, path: Path) -> None:
+def export_report(store: Store, opened: Reportable, path: Path) -> None:
     """Write the game's HTML report; the page is built whole, then written atomically (never
     over a database: BadFile)."""
     check_output(path, force=True, inputs=[Path(store.path)])

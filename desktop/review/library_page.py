@@ -40,8 +40,10 @@ from desktop.review.library_model import (
     LibraryFilter,
     LibraryModel,
     ResultFilter,
+    game_title,
     result_filter_title,
 )
+from replays.games import known_games
 from replays.library import LibraryRow
 
 # Keys typed in the search box that move the table's selection instead (the line edit has no
@@ -49,8 +51,8 @@ from replays.library import LibraryRow
 # (QKeySequence has [] at run time; PySide6's type stubs leave it out.)
 TABLE_KEYS = {QKeySequence(k)[0].key() for k in keys_of("review_move")}  # type: ignore[index]
 
-WIDTHS = {Column.DATE: 130, Column.GAME: 70, Column.RESULT: 130, Column.SCORE: 56,
-          Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
+WIDTHS = {Column.DATE: 130, Column.RULESET: 62, Column.GAME: 70, Column.RESULT: 130,
+          Column.SCORE: 56, Column.EVENTS: 54, Column.VIOLATIONS: 46, Column.MISSED_U: 50,
           Column.MISSED_CHIU: 62, Column.CALLS: 80, Column.ERRORS: 50}
 
 
@@ -132,6 +134,12 @@ class LibraryPage(QWidget):
         self.result = QComboBox()
         self.result.activated.connect(
             lambda i: self._filter(result=list(ResultFilter)[i]))
+        # which game's games are listed (issue 23): the program's game, or both
+        self.game_box = QComboBox()
+        self.game_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for game in (*known_games(), None):
+            self.game_box.addItem("", game)
+        self.game_box.activated.connect(lambda i: self.set_game(self.game_box.itemData(i)))
         self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_requested)
         self.batch_button = QPushButton()
@@ -172,6 +180,7 @@ class LibraryPage(QWidget):
 
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
+        filters.addWidget(self.game_box)
         filters.addWidget(self.only_errors)
         filters.addWidget(self.result)
         filters.addSpacing(12)
@@ -203,6 +212,7 @@ class LibraryPage(QWidget):
         for which in ResultFilter:
             self.result.addItem(result_filter_title(which))
         self.result.setCurrentIndex(max(0, current))
+        self._game_texts()
         self.import_button.setText(translate("Library", "Mở tệp… ({key})").format(
             key=key_hint("review_import")))
         self.batch_button.setText(translate("Library", "Phân tích tất cả ({key})").format(
@@ -218,6 +228,45 @@ class LibraryPage(QWidget):
                 self.select_game(selected)
         self._fit_columns()
         self._status()
+
+    def _game_texts(self) -> None:
+        """The game filter's entries, each with how many games it holds."""
+        counts = self.model.counts()
+        for i in range(self.game_box.count()):
+            game = self.game_box.itemData(i)
+            n = sum(counts.values()) if game is None else counts.get(game, 0)
+            name = translate("Library", "Cả hai trò") if game is None else game_title(game)
+            self.game_box.setItemText(i, f"{name} ({n})" if self.loaded else name)
+        self.game_box.setToolTip(translate("Library", "Trò của các ván đang hiện ({key})")
+                                 .format(key=key_hint("review_game")))
+
+    def set_game(self, game: str | None) -> None:
+        """List only the games of ``game`` ("chan", "to_tom"; None: both games); the
+        selection is kept when it is still listed."""
+        index = self.game_box.findData(game)
+        if index >= 0 and index != self.game_box.currentIndex():
+            self.game_box.setCurrentIndex(index)
+        if game == self.model.game:
+            return
+        selected = self.selected_game()
+        self.model.set_game(game)
+        if selected is None or not self.select_game(selected):
+            self.table.selectRow(0)
+        self._fit_columns()
+        if self.loaded:
+            self._show_table(bool(self.model.rows))
+        self._status()
+        self._selection()
+
+    @property
+    def game(self) -> str | None:
+        """The game listed (None: both)."""
+        return self.model.game
+
+    def next_game(self) -> None:
+        """Alt+G: the next entry of the game filter."""
+        index = (self.game_box.currentIndex() + 1) % self.game_box.count()
+        self.set_game(self.game_box.itemData(index))
 
     def _fit_columns(self) -> None:
         """Each column at least as wide as its title in the language shown (issue 20: "ssion ·
@@ -236,6 +285,10 @@ class LibraryPage(QWidget):
                 error=self.failed)
         elif not self.loaded:
             text = translate("Library", "Đang tải thư viện…")
+        elif self.model.all_rows and self.model.game is not None:
+            text = translate("Library", "Thư viện chưa có ván {game} nào. Chọn «Cả hai trò» "
+                                        "({key}) để xem mọi ván.").format(
+                game=game_title(self.model.game), key=key_hint("review_game"))
         else:
             text = translate(
                 "Library", "Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu "
@@ -280,7 +333,8 @@ class LibraryPage(QWidget):
         if selected is None or not self.select_game(selected, scroll=False):
             self.table.selectRow(0)  # Enter opens the newest game at once
         bar.setValue(scrolled)
-        self._show_table(bool(rows))
+        self._game_texts()
+        self._show_table(bool(self.model.rows))
         self._status()
         self._selection()
 
@@ -317,6 +371,8 @@ class LibraryPage(QWidget):
         text = " · ".join((translate("Library", "%n ván", None, games),
                            translate("Library", "%n đã phân tích", None, analysed),
                            translate("Library", "đang hiện %n", None, shown)))
+        if self.model.game is not None:
+            text = f"{game_title(self.model.game)}: {text}"
         if self.importing is not None:
             text += " · " + translate("Library", "Đang nhập {file}…").format(
                 file=self.importing)

@@ -7,7 +7,7 @@ It shows what the viewer gives it and reports what the learner picks; no game lo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from desktop.i18n import translate
 from desktop.qt import (
@@ -181,12 +181,15 @@ class ViewPanel(QWidget):
         self.seat.setCurrentIndex(seat)
         self._filling = False
 
-    def set_annotations(self, annotations: Sequence[Annotation], names: Sequence[str]) -> None:
-        """The game's error annotations, in order."""
+    def set_annotations(self, annotations: Sequence[Annotation], names: Sequence[str],
+                        title: Callable[[Annotation, Sequence[str]], str] = annotation_title
+                        ) -> None:
+        """The game's error annotations, in order, each in one line (`title`: the game's
+        words; Chắn's by default)."""
         self._filling = True
         self.errors.clear()
         for a in annotations:
-            item = QListWidgetItem(annotation_title(a, names))
+            item = QListWidgetItem(title(a, names))
             item.setIcon(_swatch(str(a.get("kind"))))
             self.errors.addItem(item)
         if not annotations:

@@ -31,9 +31,11 @@ from desktop.review.connection import in_store
 from desktop.review.error_text import error_text
 from desktop.review.library_page import LibraryPage
 from desktop.review.stats_page import StatsPage
+from desktop.review.tom_viewer import TomViewerPage
 from desktop.review.viewer import ViewerPage
 from desktop.worker import Job, Worker
 from replays.batch import BatchResult
+from replays.games import DEFAULT_GAME
 from replays.library import Imported, LibraryRow, game_row, import_copy, list_games
 from replays.names import KEPT
 from replays.store import Store
@@ -60,13 +62,15 @@ class ReviewScreen(QWidget):
     library_failed = Signal(object, bool)
 
     def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, game: str = DEFAULT_GAME) -> None:
         super().__init__(parent)
         self.store = store
         self.worker = worker
         self.library = LibraryPage()
+        self.library.set_game(game)  # the program's game (Settings.game) until changed
         self.viewer = ViewerPage(store, worker, scene)
-        self.stats = StatsPage(store, worker)
+        self.tom_viewer = TomViewerPage(store, worker, scene)  # issue 23: Tổ tôm's games
+        self.stats = StatsPage(store, worker, game)
         self.runner = BatchRunner(worker, self)
         self.last_batch: BatchResult | None = None
         self.last_error = ""
@@ -77,8 +81,9 @@ class ReviewScreen(QWidget):
         self._select: int | None = None  # the game to select once the library is read
         self.last_import: list[int] | None = None  # the ids of the last import (tests)
         self.read_error: BaseException | None = None  # why the library could not be listed
+        self._viewing = DEFAULT_GAME  # the game of the game last asked for in a viewer
         self.pages = QStackedWidget()
-        for page in (self.library, self.viewer, self.stats):
+        for page in (self.library, self.viewer, self.tom_viewer, self.stats):
             self.pages.addWidget(page)
 
         self.tabs: dict[str, QToolButton] = {}
@@ -109,10 +114,12 @@ class ReviewScreen(QWidget):
         self.library.import_requested.connect(self.ask_import)
         self.library.batch_requested.connect(self.start_batch)
         self.library.batch.cancel_button.clicked.connect(self.cancel_batch)
-        self.viewer.back.connect(lambda: self.show_page("library"))
         self.viewer.branched.connect(self.branched)
-        self.viewer.opened.connect(self._viewer_opened)
-        self.viewer.open_failed.connect(lambda _: self.library.show_opening(False))
+        for viewer in (self.viewer, self.tom_viewer):
+            viewer.back.connect(lambda: self.show_page("library"))
+            viewer.opened.connect(self._viewer_opened)
+            viewer.open_failed.connect(lambda _: self.library.show_opening(False))
+        self.library.game_box.activated.connect(lambda _: self._game_shown())
         self.runner.progress.connect(self._progress)
         self.runner.finished.connect(self._batch_done)
         self.runner.failed.connect(self._batch_failed)
@@ -126,12 +133,14 @@ class ReviewScreen(QWidget):
 
     def _bind_keys(self) -> None:
         """keys.py REVIEW: the library's keys on the library page, the rest on the screen."""
-        on_library = {"review_open", "review_filter", "review_only_errors", "review_result"}
+        on_library = {"review_open", "review_filter", "review_only_errors", "review_result",
+                      "review_game"}
         slots = {"refresh": self.refresh, "review_open": self.library.open_selected,
                  "review_filter": self.library.focus_search, "review_import": self.ask_import,
                  "review_batch": self.start_batch, "review_cancel": self.cancel_batch,
                  "review_only_errors": self.library.toggle_only_errors,
                  "review_result": self.library.next_result_filter,
+                 "review_game": self.next_game,
                  "review_stats_seat": self.stats.next_seat,
                  "review_library": lambda: self.show_page("library"),
                  "review_stats": lambda: self.show_page("stats")}
@@ -162,10 +171,34 @@ class ReviewScreen(QWidget):
         self.tabs[name].setChecked(True)
 
     def page(self) -> str:
-        """library | viewer | stats."""
+        """library | viewer | stats (the viewer of either game)."""
         current = self.pages.currentWidget()
-        return "viewer" if current is self.viewer else \
+        return "viewer" if current in (self.viewer, self.tom_viewer) else \
             "stats" if current is self.stats else "library"
+
+    @property
+    def shown_viewer(self) -> ViewerPage | TomViewerPage:
+        """The viewer of the game last opened (Chắn's until a Tổ tôm game is)."""
+        return self.tom_viewer if self._viewing == "to_tom" else self.viewer
+
+    # ------------------------------------------------------------------ game
+
+    def set_game(self, game: str) -> None:
+        """The program's game changed (MainWindow.game_changed): the library lists its
+        games and the statistics are its own (issue 23)."""
+        self.library.set_game(game)
+        self._game_shown()
+
+    def next_game(self) -> None:
+        """Alt+G: the library's next game filter (Chắn, Tổ tôm, both)."""
+        self.library.next_game()
+        self._game_shown()
+
+    def _game_shown(self) -> None:
+        """The statistics follow the game listed (both listed: they keep theirs)."""
+        game = self.library.game
+        if game is not None and game != self.stats.game:
+            self.stats.set_game(game)
 
     def refresh(self, select: int | None = None) -> None:
         """Read the library again, on the Worker (20,000 games take most of a second, issue
@@ -223,25 +256,30 @@ class ReviewScreen(QWidget):
         return self.library.select_game(game_id)
 
     def open_game(self, game_id: int) -> None:
-        """Open a game in the viewer: read on the Worker, the viewer shown once it is ready
-        (the library says it is opening it meanwhile)."""
+        """Open a game in its game's viewer (Chắn's or Tổ tôm's, by the game its row says):
+        read on the Worker, the viewer shown once it is ready (the library says it is opening
+        it meanwhile)."""
         model = self.library.model
         row = model.row_of(game_id)
-        self.viewer.open_game(game_id, row is not None and model.rows[row].counts is not None)
+        analysed = row is not None and model.rows[row].counts is not None
+        self._viewing = model.game_of(game_id) or DEFAULT_GAME
+        viewer = self.tom_viewer if self._viewing == "to_tom" else self.viewer
+        viewer.open_game(game_id, analysed)
         self.library.show_opening(True)
 
     @property
     def opening(self) -> bool:
         """A game is being read for the viewer."""
-        return self.viewer.opening
+        return self.viewer.opening or self.tom_viewer.opening
 
     def _viewer_opened(self, game_id: int) -> None:
         self.library.show_opening(False)
-        self.pages.setCurrentWidget(self.viewer)
+        viewer = self.shown_viewer
+        self.pages.setCurrentWidget(viewer)
         self.tab_bar.hide()
         self.tabs["library"].setChecked(True)
-        self.viewer.chieu.setFocus()
-        stepper = self.viewer.stepper
+        viewer.chieu.setFocus()
+        stepper = viewer.stepper
         if stepper is not None and stepper.opened.cached:
             self.refresh_game(game_id)  # opening analysed (and cached) it: its counts appear
 
@@ -377,3 +415,4 @@ class ReviewScreen(QWidget):
                 job.cancel()
         self._import_job = self._list_job = None
         self.viewer.shutdown()
+        self.tom_viewer.shutdown()

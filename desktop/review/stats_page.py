@@ -8,11 +8,13 @@ page says "Đang đọc…" until the figures of the seat chosen are there.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from desktop.i18n import number, translate
+from desktop.i18n import number, pick, translate
 from desktop.keys import key_hint
 from desktop.play.words import rule_name
 from desktop.qt import (
@@ -29,8 +31,11 @@ from desktop.qt import (
 from desktop.review.charts import BarChart, Series, TimeChart
 from desktop.review.connection import in_store
 from desktop.review.error_text import error_text
+from desktop.review.library_model import game_title
 from desktop.review.words import amount_text
 from desktop.worker import Job, Worker
+from engine.totom import REGISTRY as TOM_RULES
+from replays.games import DEFAULT_GAME
 from replays.library import LibraryRow
 from replays.stats import GameStat, Summary, game_stats, rolling, summarize
 from replays.store import Store
@@ -71,23 +76,39 @@ def plotted(seat: int, stats: list[GameStat]) -> Plotted:
         diem=tuple(diem), diem_mean=tuple(rolling(diem, WINDOW)))
 
 
-def read_stats(db_path: Path, seat: int, read_only: bool = False) -> Plotted:
-    """On the Worker: the analysed games from `seat`'s side (HUMAN: the human seat), on its
-    own connection, and what the page plots of them."""
+def read_stats(db_path: Path, seat: int, read_only: bool = False,
+               game: str = DEFAULT_GAME) -> Plotted:
+    """On the Worker: the analysed games of ``game`` from `seat`'s side (HUMAN: the human
+    seat), on its own connection, and what the page plots of them."""
     def seat_of(row: LibraryRow) -> int | None:
         return row.human_seat if seat == HUMAN else seat
 
-    return plotted(seat, in_store(db_path, lambda store: game_stats(store, seat_of),
+    return plotted(seat, in_store(db_path, lambda store: game_stats(store, seat_of, game),
                                   read_only))
+
+
+def rule_title(rule: str, game: str) -> str:
+    """A rule broken, with its name in its game's rulebook ("TD9 …")."""
+    if game != "to_tom":
+        return rule_name(rule)
+    name = TOM_RULES.name(rule)
+    return f"{rule} {pick(name.vi, name.en)}"
+
+
+def verdicts(stats: Sequence[GameStat]) -> Counter[str]:
+    """How the seat's ù were paid (Tổ tôm, T6.1; ``tra_do`` T6.6)."""
+    return Counter(s.payout for s in stats if s.won and s.payout)
 
 
 class StatsPage(QWidget):
     """See the module docstring."""
 
-    def __init__(self, store: Store, worker: Worker, parent: QWidget | None = None) -> None:
+    def __init__(self, store: Store, worker: Worker, game: str = DEFAULT_GAME,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.store = store
         self.worker = worker
+        self.game = game  # FORMATS ``game``: the figures are this game's own (issue 23)
         self.shown = plotted(HUMAN, [])
         self._job: Job[Plotted] | None = None
         self.loaded = False  # the figures shown are those of the seat chosen
@@ -133,17 +154,28 @@ class StatsPage(QWidget):
         layout.addWidget(scroll, 1)
         self.retranslate()
 
+    def set_game(self, game: str) -> None:
+        """Show another game's figures (read again)."""
+        if game != self.game:
+            self.game = game
+            self.loaded = False
+            self.shown = plotted(self.chosen_seat(), [])
+            self.retranslate()
+            if self.isVisible():
+                self.refresh()
+
     def retranslate(self) -> None:
         """Texts in the current language."""
-        self.title.setText(translate("Stats", "Các ván đã phân tích, từ cũ đến mới, nhìn từ một "
-                                              "ghế. Ván chưa phân tích: bấm «Phân tích tất cả» "
-                                              "ở thư viện."))
+        self.title.setText(translate("Stats", "{game}: các ván đã phân tích, từ cũ đến mới, nhìn "
+                                              "từ một ghế. Ván chưa phân tích: bấm «Phân tích "
+                                              "tất cả» ở thư viện.").format(
+            game=game_title(self.game)))
         self.seat_label.setText(translate("Stats", "Thống kê cho ({key}):").format(
             key=key_hint("review_stats_seat")))
         current = self.seat.currentIndex()
         self.seat.clear()
         self.seat.addItem(translate("Stats", "Bạn (ghế người chơi)"), HUMAN)
-        for s in range(4):
+        for s in range(5 if self.game == "to_tom" else 4):
             self.seat.addItem(translate("Stats", "Ghế {n}").format(n=s), s)  # R2.1: from 0
         self.seat.setCurrentIndex(max(0, current))
         self._draw()
@@ -174,10 +206,10 @@ class StatsPage(QWidget):
         the page meanwhile ("Đang đọc…"), the same seat's stay until the new ones come."""
         if self._job is not None:
             self._job.cancel()
-        path, seat = Path(self.store.path), self.chosen_seat()
+        path, seat, game = Path(self.store.path), self.chosen_seat(), self.game
         read_only = self.store.read_only
-        self._job = self.worker.run(lambda: read_stats(path, seat, read_only), self._loaded,
-                                    self._failed)
+        self._job = self.worker.run(lambda: read_stats(path, seat, read_only, game),
+                                    self._loaded, self._failed)
         if seat != self.shown.seat and self.loaded:
             self.loaded = False
             self.shown = plotted(seat, [])
@@ -205,13 +237,17 @@ class StatsPage(QWidget):
         per_game = translate("Stats", "số lần")
         mean = translate("Stats", "trung bình %n ván", None, WINDOW)
         self.violations.set_data(
-            translate("Stats", "Lỗi mỗi ván"),
+            translate("Stats", "Lỗi TN, TD mỗi ván") if self.game == "to_tom"
+            else translate("Stats", "Lỗi mỗi ván"),
             [Series(translate("Stats", "lỗi"), shown.violations, (214, 40, 40), "bars"),
              Series(mean, shown.violations_mean, (90, 20, 20))],
             games, per_game, empty)
+        tom = self.game == "to_tom"
         self.missed.set_data(
-            translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"),
-            [Series(translate("Stats", "bỏ chíu"), shown.missed_chiu, (230, 190, 30), "bars"),
+            translate("Stats", "Bỏ phỗng và bỏ ù mỗi ván") if tom
+            else translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"),
+            [Series(translate("Stats", "bỏ phỗng") if tom else translate("Stats", "bỏ chíu"),
+                    shown.missed_chiu, (230, 190, 30), "bars"),
              Series(translate("Stats", "bỏ ù"), shown.missed_u, (240, 120, 0), "bars"),
              Series(mean, shown.missed_mean, (120, 70, 10))],
             games, per_game, empty)
@@ -226,7 +262,7 @@ class StatsPage(QWidget):
             games, translate("Stats", "điểm"), empty)
         self.top_rules.set_data(
             translate("Stats", "Lỗi hay phạm nhất"),
-            [(rule_name(rule), n) for rule, n in summary.top_rules],
+            [(rule_title(rule, self.game), n) for rule, n in summary.top_rules],
             empty if not stats else translate("Stats", "Không phạm lỗi nào. Tốt lắm!"))
         self.summary.setText(self._summary_html(summary))
 
@@ -250,12 +286,25 @@ class StatsPage(QWidget):
             (translate("Stats", "Điểm trung bình mỗi ván"), amount_text(
                 round(summary.mean_diem, 2))),
             (translate("Stats", "Lỗi mỗi ván"), number(summary.violations_per_game, 2)),
-            (translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"), number(summary.missed_per_game, 2)),
         ]
+        stats = self.shown.stats
+        if self.game == "to_tom":  # TOTOM T10: the call's faults, how each ù was paid
+            calls = sum(s.call_errors for s in stats) / max(1, len(stats))
+            paid = verdicts(stats)
+            rows += [
+                (translate("Stats", "Bỏ phỗng và bỏ ù mỗi ván"),
+                 number(summary.missed_per_game, 2)),
+                (translate("Stats", "Xướng sai mỗi ván"), number(calls, 2)),
+                (translate("Stats", "Ù được tính điểm"), str(paid["paid"] + paid["tra_do"])),
+                (translate("Stats", "Ù không được tính điểm"), str(paid["unpaid"])),
+                (translate("Stats", "Ù phải chèo đò"), str(paid["cheo_do"]))]
+        else:
+            rows.append((translate("Stats", "Bỏ chíu và bỏ ù mỗi ván"),
+                         number(summary.missed_per_game, 2)))
         if summary.top_rules:
             rule, n = summary.top_rules[0]
             rows.append((translate("Stats", "Lỗi hay phạm nhất"),
-                         f"{rule_name(rule)} ({n})"))
+                         f"{rule_title(rule, self.game)} ({n})"))
         table = "".join(f"<tr><td>{escape(k)}</td><td align='right'><b>{escape(v)}</b></td>"
                         f"</tr>" for k, v in rows)
         return f"<h3>{head}</h3><table cellspacing='0' cellpadding='4'>{table}</table>"

@@ -1,5 +1,6 @@
-"""The replay viewer: a saved game on the rendered chiếu, stepped event by event (←/→, Home/End,
-n/Shift+N between annotations), with the timeline under it and the side panel beside it.
+"""The replay viewer of Chắn: a saved game on the rendered chiếu, stepped event by event (←/→,
+Home/End, n/Shift+N between annotations), with the timeline under it and the side panel beside
+it (the frame shared with Tổ tôm's viewer: viewer_frame.py).
 
 Opening reads and replays the game once (replay.open_game), on the Worker: the viewer shows
 it when it is ready (issue 20: the UI thread never waits on the database); every step after
@@ -13,9 +14,7 @@ branch of the game and hands its id to the Play activity (branch.py); exports wr
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 from html import escape
 from pathlib import Path
 
@@ -23,20 +22,8 @@ from desktop.chieu.hitmap import Hit, HitKind
 from desktop.chieu.scene import Scene
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.chieu.widget import ChieuWidget
-from desktop.elided import ElidedLabel
 from desktop.i18n import translate
-from desktop.keys import BINDINGS, Section, bind
-from desktop.notices import notify
 from desktop.qt import (
-    QEvent,
-    QFileDialog,
-    QHBoxLayout,
-    QPushButton,
-    QResizeEvent,
-    QSize,
-    Qt,
-    QTimer,
-    QVBoxLayout,
     QWidget,
     Signal,
 )
@@ -45,39 +32,30 @@ from desktop.review.branch import branch_game
 from desktop.review.connection import in_store
 from desktop.review.details import annotation_html, notes_html, result_html
 from desktop.review.error_text import error_text
-from desktop.review.export import export_chanjson, export_report
-from desktop.review.nav_icons import HEIGHT, WIDTH, nav_icon
-from desktop.review.panel import ViewPanel
-from desktop.review.replay import OpenedGame, annotation_position, open_game
+from desktop.review.replay import OpenedGame, open_game
 from desktop.review.stepper import Stepper
-from desktop.review.timeline import Timeline
-from desktop.review.words import key_label
+from desktop.review.viewer_frame import ViewerFrame
+from desktop.review.words import annotation_title
 from desktop.worker import Job, Worker
 from engine.actions import Act, Action
 from replays.errors import RecordError
 from replays.store import Store
 
-NAV = ("replay_first", "replay_prev", "replay_next", "replay_last", "replay_prev_note",
-       "replay_next_note")  # drawn icons (nav_icons.py), never font glyphs
-PANEL_SHARE, PANEL_WIDEST = 0.3, 420  # the side panel's part of the viewer's width
 # Predict prompts on the chiếu: the actions that name no hand card.
 _BUTTON_ACTS = (Act.WIN, Act.CHIU, Act.DRAW, Act.PASS, Act.DECLINE)
 
 
-class ViewerPage(QWidget):
+class ViewerPage(ViewerFrame):
     """See the module docstring."""
 
-    back = Signal()
+    chieu: ChieuWidget
+    stepper: Stepper | None
+
     branched = Signal(int)  # the stored branch's game id, to play on in Chơi
-    opened = Signal(int)  # a game asked for by open_game is shown (its id)
-    open_failed = Signal(int)  # a game asked for could not be opened (said in a message)
 
     def __init__(self, store: Store, worker: Worker, scene: Scene | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.store = store
-        self.worker = worker
-        self.stepper: Stepper | None = None
+        super().__init__(store, worker, ChieuWidget(scene=scene), annotation_title, parent)
         # advice kept in the library (read only, when another program writes it)
         self.advisor = Advisor(worker, self, Path(store.path), store.read_only)
         self.advisor.ready.connect(self._advised)
@@ -85,94 +63,14 @@ class ViewerPage(QWidget):
         self.predicting = False
         self._open_before = True  # "every hand open" as it was before predicting
         self._open_job: Job[OpenedGame] | None = None
-        self._heading = 1  # the way the last step went: the chiếu of the next one is drawn
-        self._ahead = QTimer(self)  # ahead when the event loop is idle
-        self._ahead.setSingleShot(True)
-        self._ahead.timeout.connect(self._draw_ahead)
         # an answer waiting for its advice, with the question it answers: graded only by
         # that question's advice, dropped when the viewer moves on
         self._answer: tuple[Key, Action] | None = None
-        self.last_error = ""  # the last error shown to the learner (tests read it)
-        self.last_notice = ""  # the last news (a file written, and where)
-
-        self.back_button = QPushButton()
-        self.back_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.back_button.clicked.connect(self.back)
-        self.title = ElidedLabel()  # players' names: never markup, never wider than the room
-        self.title.setObjectName("viewerTitle")
-        self.nav: dict[str, QPushButton] = {}
-        top = QHBoxLayout()
-        top.setContentsMargins(6, 4, 6, 2)
-        top.addWidget(self.back_button)
-        top.addWidget(self.title, 1)
-        for command in NAV:
-            button = QPushButton()
-            button.setIcon(nav_icon(command, self.devicePixelRatioF()))
-            button.setIconSize(QSize(WIDTH, HEIGHT))
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setFixedWidth(44)
-            button.clicked.connect(lambda _=False, c=command: self.command(c))
-            self.nav[command] = button
-            top.addWidget(button)
-
-        self.chieu = ChieuWidget(scene=scene)
-        self.chieu.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.chieu.clicked.connect(self._clicked)
-        self.timeline = Timeline()
-        self.timeline.jumped.connect(self.go)
-        self.panel = ViewPanel()
-        self.panel.seat_chosen.connect(self.set_seat)
-        self.panel.open_chosen.connect(self.set_open)
         self.panel.predict_toggled.connect(self.set_predict)
-        self.panel.annotation_chosen.connect(self.select_annotation)
-        self.panel.command.connect(self.command)
         self.panel.predict_box.answered.connect(self.answer)
         self.panel.predict_box.skipped.connect(lambda: self.command("replay_next"))
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(0)
-        left.addWidget(self.chieu, 1)
-        left.addWidget(self.timeline)
-        middle = QHBoxLayout()
-        middle.setContentsMargins(0, 0, 0, 0)
-        middle.setSpacing(0)
-        middle.addLayout(left, 1)
-        middle.addWidget(self.panel)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addLayout(top)
-        layout.addLayout(middle, 1)
-        self._bind_keys()
         self.retranslate()
-
-    def _bind_keys(self) -> None:
-        """The viewer's keys (keys.py REPLAY) work while the focus is inside the page."""
-        for b in BINDINGS:
-            if b.section is not Section.REPLAY:
-                continue
-            for key in b.keys:
-                command = f"{b.id}:{key}" if b.id == "replay_answer" else b.id
-                bind(self, b.id, partial(self.command, command), (key,))
-
-    def retranslate(self) -> None:
-        """Texts in the current language (the chiếu's view too: it has words)."""
-        self.back_button.setText(translate("Viewer", "← Thư viện ({key})").format(
-            key=key_label("replay_back")))
-        tips = {"replay_first": translate("Viewer", "Về lúc chia bài"),
-                "replay_prev": translate("Viewer", "Nước trước"),
-                "replay_next": translate("Viewer", "Nước sau"),
-                "replay_last": translate("Viewer", "Đến hết ván"),
-                "replay_prev_note": translate("Viewer", "Chỗ cần xem trước đó"),
-                "replay_next_note": translate("Viewer", "Chỗ cần xem tiếp theo")}
-        for command, button in self.nav.items():
-            button.setToolTip(f"{tips[command]} ({key_label(command)})")
-        self.panel.retranslate()
-        if self.stepper is not None:
-            self._title()
-            self.panel.set_seats(self.stepper.opened.names, self.stepper.seat)
-            self.panel.set_annotations(self.stepper.opened.errors, self.stepper.opened.names)
-            self._show()
 
     # ------------------------------------------------------------------ opening
 
@@ -211,26 +109,7 @@ class ViewerPage(QWidget):
             and self.stepper.opened.game_id == opened.game_id else None
         open_hands = self.stepper.open_hands if self.stepper is not None else True
         self.stepper = Stepper(opened, seat, open_hands)
-        self.timeline.set_game(opened.events,
-                               [(int(a["event"]), str(a["kind"])) for a in opened.errors],
-                               self._describe)
-        self.panel.set_seats(opened.names, self.stepper.seat)
-        self.panel.set_annotations(opened.errors, opened.names)
-        self._title()
-        self._show()
-
-    def _title(self) -> None:
-        s = self.stepper
-        assert s is not None
-        o = s.opened
-        self.title.setText(translate("Viewer", "Hội {session} · ván {game} · {players}").format(
-            session=o.session_id, game=o.position + 1, players=", ".join(o.names)))
-
-    def _describe(self, position: int) -> str:
-        s = self.stepper
-        if s is None or position <= 0:
-            return translate("Viewer", "Chia bài")
-        return f"{position}. {s.event_text(position)}"
+        self._start(opened)
 
     # ------------------------------------------------------------------ commands
 
@@ -250,14 +129,9 @@ class ViewerPage(QWidget):
             if self.question_open():
                 self.panel.predict_box.answer_chosen()
             return
-        moves: dict[str, Callable[[], bool]] = {
-            "replay_next": lambda: s.step(1), "replay_prev": lambda: s.step(-1),
-            "replay_first": lambda: s.go(0), "replay_last": lambda: s.go(s.last),
-            "replay_next_note": lambda: s.next_annotation(True),
-            "replay_prev_note": lambda: s.next_annotation(False)}
+        moves = s.moves()
         if command in moves:
-            self._heading = -1 if command in ("replay_prev", "replay_first",
-                                              "replay_prev_note") else 1
+            self._head(command)
             skipped = command == "replay_next" and self.question_open()
             if skipped:
                 self._skip_question()
@@ -265,62 +139,15 @@ class ViewerPage(QWidget):
                 self._moved()
             elif skipped:  # the question was at the last position: nothing to step to
                 self._show()
-        elif command == "replay_view" and not self.predicting:
-            self.set_open(not s.open_hands)
-        elif command == "replay_seat":
-            self.set_seat((s.seat + 1) % len(s.opened.names))
         elif command == "replay_predict":
             self.panel.predict.setChecked(not self.predicting)
         elif command == "replay_branch":
             self.branch()
-        elif command == "replay_export":
-            self._ask_path("export")
-        elif command == "replay_report":
-            self._ask_path("report")
+        elif command != "replay_view" or not self.predicting:
+            self.other_command(command)
 
-    def go(self, position: int) -> None:
-        """Jump to a position (timeline clicks)."""
-        if self.stepper is not None and self.stepper.go(position):
-            self._moved()
-
-    def _moved(self) -> None:
-        s = self.stepper
-        assert s is not None
-        self._answer = None
-        # the selection follows the position: kept while its annotation is shown
-        if s.selected is not None and \
-                annotation_position(s.opened.errors[s.selected]) != s.position:
-            here = s.here()
-            s.selected = here[0] if here else None
-        elif s.selected is None and s.here():
-            s.selected = s.here()[0]
-        self._show()
-
-    def select_annotation(self, index: int) -> None:
-        """An annotation picked in the list: go where it is shown."""
-        s = self.stepper
-        if s is not None and 0 <= index < len(s.opened.errors):
-            s.select(index)
-            self._show()
-
-    def set_seat(self, seat: int) -> None:
-        """Look from another seat."""
-        s = self.stepper
-        if s is not None and 0 <= seat < len(s.opened.names) and seat != s.seat:
-            s.seat = seat
-            self._answer = None
-            self.panel.set_seats(s.opened.names, seat)
-            self._show()
-
-    def set_open(self, open_hands: bool) -> None:
-        """Every hand open, or only what the seat could see (its observation)."""
-        s = self.stepper
-        if open_hands != self.panel.all_open.isChecked():
-            (self.panel.all_open if open_hands else self.panel.as_player).setChecked(True)
-            return  # the radio button's signal comes back here
-        if s is not None and s.open_hands != open_hands:
-            s.open_hands = open_hands
-            self._show()
+    def _looked(self) -> None:
+        self._answer = None  # an answer waiting for its advice is dropped
 
     def set_predict(self, on: bool) -> None:
         """Predict mode on or off. While predicting only what the seat saw is shown, and
@@ -351,16 +178,8 @@ class ViewerPage(QWidget):
         if question is not None:
             view = self._question_view(view, question)
         self.chieu.set_view(view)
-        self.timeline.set_position(s.position)
         self.timeline.set_hidden_after(s.position if question is not None else None)
-        chosen = s.selected_annotation()
-        self.timeline.set_selected(None if chosen is None else int(chosen["event"]),
-                                   chosen.get("cause_event") if chosen else None)
-        self.panel.set_current(s.selected)
-        for command in ("replay_first", "replay_prev"):
-            self.nav[command].setEnabled(s.position > 0)
-        for command in ("replay_next", "replay_last"):
-            self.nav[command].setEnabled(s.position < s.last)
+        self._show_position()
         self.panel.branch_button.setEnabled(not s.opened.states[s.position].is_over)
         if question is not None:
             self._ask(question)
@@ -370,32 +189,15 @@ class ViewerPage(QWidget):
                 self.advisor.want(key)
             self._ahead.start(0)
 
-    def _draw_ahead(self) -> None:
-        """The chiếu of the position a step the same way would show, drawn while the learner
-        looks at this one: that step then costs no drawing (issue 20)."""
-        s = self.stepper
-        if s is None or self.predicting:
-            return
-        position = s.position + self._heading
-        if 0 <= position <= s.last:
-            self.chieu.prepare(s.view(position))
+    def _ahead_wanted(self) -> bool:
+        return not self.predicting  # the next move is what the learner is asked to guess
 
     def details_html(self) -> str:
         """The panel's text of the current moment."""
         s = self.stepper
         assert s is not None
         o = s.opened
-        parts = [f"<p><b>{escape(s.message())}</b></p>"]
-        chosen = s.selected_annotation()
-        here = s.here()
-        if chosen is not None and s.selected in here:
-            cause = chosen.get("cause_event")
-            cause_text = s.event_text(cause + 1) if isinstance(cause, int) else ""
-            parts.append(annotation_html(chosen, o.names, cause_text))
-        others = [o.errors[i] for i in here if i != s.selected]
-        if others:
-            parts.append("<p><b>" + escape(translate("Viewer", "Cũng ở nước này:")) + "</b></p>")
-            parts.extend(annotation_html(a, o.names) for a in others)
+        parts = self._moment_html(annotation_html)
         parts.extend(self.advisor.advice_html(key, o.names) for key in self._just_made())
         parts.append(notes_html(s.notes_here(), o.names))
         if s.position == s.last:
@@ -531,90 +333,6 @@ class ViewerPage(QWidget):
             self._error(translate("Viewer", "Không chơi tiếp được"), error_text(error))
             return
         self.branched.emit(game_id)
-
-    def _ask_path(self, what: str) -> None:
-        """The save dialog of an export (Qt's own dialog: the same on every platform)."""
-        s = self.stepper
-        if s is None:
-            return
-        o = s.opened
-        if what == "export":
-            title = translate("Viewer", "Xuất ván ra .chan.json")
-            name = f"hoi{o.session_id}-van{o.position + 1}.chan.json"
-            filters = translate("Viewer", "Ván Chắn (*.chan.json *.json)")
-        else:
-            title = translate("Viewer", "Lưu báo cáo HTML")
-            name = f"hoi{o.session_id}-van{o.position + 1}.html"
-            filters = translate("Viewer", "Trang HTML (*.html)")
-        dialog = QFileDialog(self, title, str(Path.home() / name), filters)
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
-        dialog.fileSelected.connect(
-            lambda path: self.export_to(Path(path)) if what == "export"
-            else self.report_to(Path(path)))
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
-
-    def export_to(self, path: Path) -> bool:
-        """Write the game as a one-game .chan.json (FORMATS.md)."""
-        s = self.stepper
-        if s is None:
-            return False
-        try:
-            export_chanjson(self.store, s.opened.game_id, path)
-        except (RecordError, OSError) as error:
-            self._error(translate("Viewer", "Không xuất được ván"), error_text(error))
-            return False
-        self._done(translate("Viewer", "Đã xuất ván"), translate(
-            "Viewer", "Đã ghi ván vào tệp:\n{path}").format(path=path))
-        return True
-
-    def report_to(self, path: Path) -> bool:
-        """Write the game's HTML report (replays.report)."""
-        s = self.stepper
-        if s is None:
-            return False
-        try:
-            export_report(self.store, s.opened, path)
-        except (RecordError, OSError) as error:
-            self._error(translate("Viewer", "Không lưu được báo cáo"), error_text(error))
-            return False
-        self._done(translate("Viewer", "Đã lưu báo cáo"), translate(
-            "Viewer", "Đã ghi báo cáo vào tệp:\n{path}\n\nMở tệp này bằng trình duyệt web để "
-                      "xem.").format(path=path))
-        return True
-
-    def _error(self, title: str, text: str) -> None:
-        self.last_error = text
-        notify(self, title, text, warning=True)
-
-    def _done(self, title: str, text: str) -> None:
-        """Say that a file was written, and where (issue 20: success was silent)."""
-        self.last_notice = text
-        notify(self, title, text)
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Re-translate when the language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-            self._fit_panel()
-        super().changeEvent(event)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The side panel is fitted again for the new width."""
-        super().resizeEvent(event)
-        self._fit_panel()
-
-    def _fit_panel(self) -> None:
-        """The side panel takes at most PANEL_SHARE of the width, so that at 1024 px the
-        chiếu keeps hand cards wide enough to carry their names (issue 20) — never less
-        than its words need, in the language shown."""
-        layout = self.panel.layout()
-        if layout is not None:
-            layout.activate()
-        least = max(self.panel.minimumWidth(), self.panel.minimumSizeHint().width())
-        self.panel.setMaximumWidth(max(least, min(PANEL_WIDEST,
-                                                  round(self.width() * PANEL_SHARE))))
 
     def shutdown(self) -> None:
         """Drop the game being opened and the answers of advice still being computed."""

@@ -29,6 +29,12 @@ COLORS: dict[str, tuple[int, int, int]] = {
     "call_missing": (60, 160, 230),
     "call_order": (90, 170, 190),
     "bach_thu_not_called": (40, 80, 170),
+    # Tổ tôm (FORMATS "Tổ tôm records"): offences red, phỗng let pass amber, the call blue
+    "offence": (214, 40, 40),
+    "missed_phong": (230, 200, 30),
+    "call_over": (30, 110, 220),
+    "call_under": (60, 160, 230),
+    "call_procedure": (40, 80, 170),
 }
 NOTE_COLOR = (150, 150, 150)
 
@@ -122,12 +128,14 @@ def action_choice(action: Action, live: Card | None) -> str:
 
 
 def result_text(names: Sequence[str], status: str, kind: str | None, winner: int | None,
-                payout: str | None) -> str:
-    """"Bà Tư ù", "Hòa", "Chưa xong", with the payout when it is not a normal one."""
+                payout: str | None, game: str = "chan") -> str:
+    """"Bà Tư ù", "Hòa", "Chưa xong", with the payout when it is not a normal one (Tổ tôm:
+    "Kê" for a draw, T2.9, and the verdict when the ù was not paid, T6)."""
     if status != "over" or kind is None:
         return translate("ReviewWords", "Chưa xong")
     if kind == "draw":
-        return translate("ReviewWords", "Hòa")
+        return translate("ReviewWords", "Kê") if game == "to_tom" \
+            else translate("ReviewWords", "Hòa")
     name = names[winner] if winner is not None and 0 <= winner < len(names) else "?"
     text = (translate("ReviewWords", "{name} ù láo") if kind == "u_lao"
             else translate("ReviewWords", "{name} ù")).format(name=name)
@@ -135,6 +143,9 @@ def result_text(names: Sequence[str], status: str, kind: str | None, winner: int
         "nghi_an_tien": translate("ReviewWords", "nghỉ ăn tiền"),
         "u_bao": translate("ReviewWords", "ù báo"),
         "xuong_sai": translate("ReviewWords", "xướng sai"),
+        "unpaid": translate("ReviewWords", "không được tính điểm"),
+        "cheo_do": translate("ReviewWords", "chèo đò"),
+        "tra_do": translate("ReviewWords", "trả đò"),
     }.get(payout or "")
     return f"{text} ({paid})" if paid else text
 

@@ -728,6 +728,10 @@
         <translation>Filter by result (the next kind each time)</translation>
     </message>
     <message>
+        <source>Lọc theo trò: Chắn, Tổ tôm hay cả hai</source>
+        <translation>Filter by game: Chắn, Tổ tôm or both</translation>
+    </message>
+    <message>
         <source>Thống kê cho ghế tiếp theo</source>
         <translation>Statistics of the next seat</translation>
     </message>
@@ -2225,6 +2229,18 @@
 chíu</translation>
     </message>
     <message>
+        <source>Bỏ phỗng</source>
+        <translation>Missed phỗng</translation>
+    </message>
+    <message>
+        <source>Trò</source>
+        <translation>Game</translation>
+    </message>
+    <message>
+        <source>Bỏ chíu/phỗng</source>
+        <translation>Missed chíu/phỗng</translation>
+    </message>
+    <message>
         <source>Xướng sai</source>
         <translation>Call
 errors</translation>
@@ -2232,6 +2248,22 @@ errors</translation>
     <message>
         <source>Tổng</source>
         <translation>Total</translation>
+    </message>
+    <message>
+        <source>Số lỗi TN, TD của cả ván (Tổ tôm)</source>
+        <translation>Offences TN, TD in the whole game (Tổ tôm)</translation>
+    </message>
+    <message>
+        <source>Số lần bỏ ù của cả ván (T5.7)</source>
+        <translation>Wins let pass in the whole game (T5.7)</translation>
+    </message>
+    <message>
+        <source>Số lần bỏ phỗng của cả ván (T4.14)</source>
+        <translation>Phỗng let pass in the whole game (T4.14)</translation>
+    </message>
+    <message>
+        <source>Xướng gian, thiếu, sai thứ tự, sai cách dậy khàn hay báo bất thực (T7.6)</source>
+        <translation>Over-calls, under-calls, calls out of order, khàn or bất thực called wrongly (T7.6)</translation>
     </message>
     <message>
         <source>Điểm bạn được hay mất trong ván này (ghế người chơi)</source>
@@ -2326,12 +2358,24 @@ errors</translation>
         <translation>Replay this game ({key})</translation>
     </message>
     <message>
+        <source>Cả hai trò</source>
+        <translation>Both games</translation>
+    </message>
+    <message>
+        <source>Trò của các ván đang hiện ({key})</source>
+        <translation>The game whose games are listed ({key})</translation>
+    </message>
+    <message>
         <source>Không đọc được thư viện: {error}</source>
         <translation>The library could not be read: {error}</translation>
     </message>
     <message>
         <source>Đang tải thư viện…</source>
         <translation>Loading the library…</translation>
+    </message>
+    <message>
+        <source>Thư viện chưa có ván {game} nào. Chọn «Cả hai trò» ({key}) để xem mọi ván.</source>
+        <translation>The library holds no {game} game yet. Choose “Both games” ({key}) to see every game.</translation>
     </message>
     <message>
         <source>Chưa có ván nào được lưu. Mỗi ván bạn chơi ở phần Chơi được lưu từng nước và hiện ở đây; bạn cũng có thể mở một tệp .chan.json hoặc .db.</source>
@@ -3019,6 +3063,10 @@ errors</translation>
         <translation>Unfinished</translation>
     </message>
     <message>
+        <source>Kê</source>
+        <translation>Kê (nobody won)</translation>
+    </message>
+    <message>
         <source>Hòa</source>
         <translation>Drawn</translation>
     </message>
@@ -3041,6 +3089,18 @@ errors</translation>
     <message>
         <source>xướng sai</source>
         <translation>wrong call</translation>
+    </message>
+    <message>
+        <source>không được tính điểm</source>
+        <translation>not paid</translation>
+    </message>
+    <message>
+        <source>chèo đò</source>
+        <translation>chèo đò</translation>
+    </message>
+    <message>
+        <source>trả đò</source>
+        <translation>repays chèo đò</translation>
     </message>
 </context>
 <context>
@@ -3163,10 +3223,6 @@ errors</translation>
 <context>
     <name>Stats</name>
     <message>
-        <source>Các ván đã phân tích, từ cũ đến mới, nhìn từ một ghế. Ván chưa phân tích: bấm «Phân tích tất cả» ở thư viện.</source>
-        <translation>The analysed games, oldest to newest, from one seat&apos;s side. Games not analysed yet: press “Analyse all” in the library.</translation>
-    </message>
-    <message>
         <source>Thống kê cho ({key}):</source>
         <translation>Statistics of ({key}):</translation>
     </message>
@@ -3216,6 +3272,22 @@ errors</translation>
             <numerusform>mean of %n game</numerusform>
             <numerusform>mean of %n games</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>{game}: các ván đã phân tích, từ cũ đến mới, nhìn từ một ghế. Ván chưa phân tích: bấm «Phân tích tất cả» ở thư viện.</source>
+        <translation>{game}: the analysed games, oldest to newest, from one seat&apos;s side. Games not analysed yet: press “Analyse all” in the library.</translation>
+    </message>
+    <message>
+        <source>Lỗi TN, TD mỗi ván</source>
+        <translation>Offences (TN, TD) per game</translation>
+    </message>
+    <message>
+        <source>Bỏ phỗng và bỏ ù mỗi ván</source>
+        <translation>Missed phỗng and ù per game</translation>
+    </message>
+    <message>
+        <source>bỏ phỗng</source>
+        <translation>phỗng</translation>
     </message>
     <message numerus="yes">
         <source>Tỉ lệ ù (trung bình %n ván)</source>
@@ -3276,6 +3348,22 @@ errors</translation>
         <source>Điểm trung bình mỗi ván</source>
         <translation>Mean điểm per game</translation>
     </message>
+    <message>
+        <source>Xướng sai mỗi ván</source>
+        <translation>Call faults per game</translation>
+    </message>
+    <message>
+        <source>Ù được tính điểm</source>
+        <translation>Wins paid</translation>
+    </message>
+    <message>
+        <source>Ù không được tính điểm</source>
+        <translation>Wins not paid</translation>
+    </message>
+    <message>
+        <source>Ù phải chèo đò</source>
+        <translation>Wins ending in chèo đò</translation>
+    </message>
 </context>
 <context>
     <name>TomFirstGame</name>
@@ -3306,6 +3394,145 @@ errors</translation>
     <message>
         <source>Về danh sách bài (Esc)</source>
         <translation>Back to the lessons (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>TomReview</name>
+    <message>
+        <source>Máy gợi ý</source>
+        <translation>Computer&apos;s advice</translation>
+    </message>
+    <message>
+        <source>{name} đã chọn: «{move}».</source>
+        <translation>{name} chose: “{move}”.</translation>
+    </message>
+    <message>
+        <source>đang tính…</source>
+        <translation>thinking…</translation>
+    </message>
+    <message>
+        <source>máy thường</source>
+        <translation>normal player</translation>
+    </message>
+    <message>
+        <source>Nước đã đi là nước máy cũng chọn.</source>
+        <translation>The move played is the computer&apos;s choice too.</translation>
+    </message>
+    <message>
+        <source>Nước đã đi không có trong các nước máy xét.</source>
+        <translation>The move played is not among the moves the computer weighed.</translation>
+    </message>
+    <message>
+        <source>Máy xếp nước đã đi thứ {rank} trong {n} nước được đi.</source>
+        <translation>The computer ranks the move played {rank} of the {n} legal moves.</translation>
+    </message>
+    <message>
+        <source>Nước này phạm {rules}.</source>
+        <translation>This move commits {rules}.</translation>
+    </message>
+    <message>
+        <source>Nước {n}</source>
+        <translation>Move {n}</translation>
+    </message>
+    <message>
+        <source>Loại</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Luật</source>
+        <translation>Rule</translation>
+    </message>
+    <message>
+        <source>Người chơi</source>
+        <translation>Player</translation>
+    </message>
+    <message>
+        <source>Nước</source>
+        <translation>Move</translation>
+    </message>
+    <message>
+        <source>Quân</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <source>Đã xướng</source>
+        <translation>Called</translation>
+    </message>
+    <message>
+        <source>Cước</source>
+        <translation>Cước</translation>
+    </message>
+    <message>
+        <source>Thứ tự đúng</source>
+        <translation>Right order</translation>
+    </message>
+    <message>
+        <source>nước {n}</source>
+        <translation>move {n}</translation>
+    </message>
+    <message>
+        <source>Do</source>
+        <translation>Caused by</translation>
+    </message>
+    <message>
+        <source>Ghi chú</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source> (dưới chiếu)</source>
+        <translation> (on the mat)</translation>
+    </message>
+    <message>
+        <source>Kết quả</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Kê: hết nọc, không ai ù. {name} được cái ván sau.</source>
+        <translation>Kê: the nọc ran out and nobody won. {name} is cái next game.</translation>
+    </message>
+    <message>
+        <source>{name} ù trên {card}</source>
+        <translation>{name} won on {card}</translation>
+    </message>
+    <message>
+        <source>{name} ù thiên ù</source>
+        <translation>{name} won with the dealt hand (thiên ù)</translation>
+    </message>
+    <message>
+        <source>Bài xếp như làng xét (T5.3):</source>
+        <translation>The arrangement as the làng judges it (T5.3):</translation>
+    </message>
+    <message>
+        <source>Cước thật</source>
+        <translation>True cước</translation>
+    </message>
+    <message>
+        <source>{n} điểm</source>
+        <translation>{n} points</translation>
+    </message>
+    <message>
+        <source>Lời xướng</source>
+        <translation>Call</translation>
+    </message>
+    <message>
+        <source>Tiền góp của hội: {before} → {after} điểm.</source>
+        <translation>The hội&apos;s pool: {before} → {after} points.</translation>
+    </message>
+    <message>
+        <source>Chèo đò (nợ làng ván ù): {who}.</source>
+        <translation>Chèo đò (owing the làng a win): {who}.</translation>
+    </message>
+    <message>
+        <source>Ván Tổ tôm (*.chan.json *.json)</source>
+        <translation>Tổ tôm games (*.chan.json *.json)</translation>
+    </message>
+    <message>
+        <source>Không mở được ván Tổ tôm này</source>
+        <translation>This Tổ tôm game cannot be opened</translation>
+    </message>
+    <message>
+        <source>Máy không đánh giá được nước này: {error}</source>
+        <translation>The computer could not judge this move: {error}</translation>
     </message>
 </context>
 <context>
