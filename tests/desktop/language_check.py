@@ -44,7 +44,9 @@ chắn cạ ba đầu què thiên khai nọc cửa trên bốc đánh ăn dướ
 làng hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạch thủ thông lèo tôm xuông chì có
 láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia hán
 tiến tụt đối
-"""  # the last line: the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
+tổ
+"""  # "tiến tụt đối": the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…");
+# "tổ": the second game's name, Tổ tôm
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
 WORD = re.compile(r"[^\W\d_]+")
 PLURAL = re.compile(r"(?<![\w.,])1 (sections|questions|items|answers|games|moves|cards|"
