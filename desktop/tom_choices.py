@@ -91,8 +91,8 @@ def option_help(name: str) -> str:
                            "ăn, trên tay có quân trùng thì phải hạ quân ấy xuống phu; không hạ là "
                            "chèo đò (TD5)."),
         "yeu_offence": translate(
-            "TomSettings", "T4.10: quân yêu đến cửa phải ăn, không bao giờ được đánh yêu. Làng "
-                           "chọn mức phạt khi người phạm lỗi ấy ù."),
+            "TomSettings", "T4.10, TD9, TD10: quân yêu đến cửa phải ăn, không bao giờ được đánh "
+                           "yêu. Làng chọn mức phạt khi người phạm lỗi ấy ù."),
         "tra_do": translate(
             "TomSettings", "T6.6: người chèo đò nợ làng một ván ù; ván ù nào thì trả được nợ "
                            "ấy (điểm để lại trong hội)."),

@@ -3050,8 +3050,8 @@ errors</translation>
         <translation>T4.12: a card that would extend one&apos;s run on the mat is not taken, and one holds its twin: the twin must be laid on the run, or it is chèo đò (TD5).</translation>
     </message>
     <message>
-        <source>T4.10: quân yêu đến cửa phải ăn, không bao giờ được đánh yêu. Làng chọn mức phạt khi người phạm lỗi ấy ù.</source>
-        <translation>T4.10: a yêu that comes to one&apos;s cửa must be eaten, and a yêu is never discarded. The làng chooses the penalty when that player wins.</translation>
+        <source>T4.10, TD9, TD10: quân yêu đến cửa phải ăn, không bao giờ được đánh yêu. Làng chọn mức phạt khi người phạm lỗi ấy ù.</source>
+        <translation>T4.10, TD9, TD10: a yêu that comes to one&apos;s cửa must be eaten, and a yêu is never discarded. The làng chooses the penalty when that player wins.</translation>
     </message>
     <message>
         <source>T6.6: người chèo đò nợ làng một ván ù; ván ù nào thì trả được nợ ấy (điểm để lại trong hội).</source>
