@@ -42,6 +42,7 @@ class SeatsBox(QGroupBox):
                 self.levels.append(level)
                 self.grid.addWidget(level, seat, 2)
         self.grid.setColumnStretch(1, 1)
+        self.grid.setRowStretch(len(self.edits) + 1, 1)  # the rows at the top (a note may follow)
 
     def names(self) -> list[str]:
         """The names, cleaned as every name is kept (a blank one is the seat's default)."""

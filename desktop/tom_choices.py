@@ -101,25 +101,9 @@ def option_help(name: str) -> str:
     }[name]
 
 
-# The values each choice-list option offers, the default first (T9).
-CHOICES: dict[str, tuple[object, ...]] = {
-    "players": (5, 4),
-    "red_cuoc_exact": (True, False),
-    "kinh_co_count": (1, 2),
-    "chi_nay_leo": ("absorbed", "separate"),
-    "call_order": ("unpaid", "ignore", "wrong"),
-    "pool_overflow": ("cap", "top_up"),
-    "cai_mod": ("players", "five"),
-    "ha_trung_scope": ("own_cua", "any_cua"),
-    "yeu_offence": ("cheo_do", "unpaid"),
-    "tra_do": ("paid_only", "any_u"),
-    "debt_at_end": ("lapse", "pay_suong"),
-}
-
-
-def value_label(name: str, value: object) -> str:
-    """A value of a choice-list làng option (T9)."""
-    labels: dict[tuple[str, object], str] = {
+def value_labels() -> dict[tuple[str, object], str]:
+    """Every value of each choice-list làng option (T9), the default first, with its words."""
+    return {
         ("players", 5): translate("TomSettings", "5 người (bí ngũ)"),
         ("players", 4): translate("TomSettings", "4 người (bí tứ)"),
         ("red_cuoc_exact", True): translate("TomSettings", "đúng số ấy"),
@@ -144,7 +128,16 @@ def value_label(name: str, value: object) -> str:
         ("debt_at_end", "lapse"): translate("TomSettings", "xóa nợ"),
         ("debt_at_end", "pay_suong"): translate("TomSettings", "trả điểm một ù suông vào hội"),
     }
-    return labels.get((name, value), str(value))
+
+
+def choices(name: str) -> tuple[object, ...]:
+    """The values a choice-list làng option offers, the default first (none: not a choice)."""
+    return tuple(value for option, value in value_labels() if option == name)
+
+
+def value_label(name: str, value: object) -> str:
+    """A value of a choice-list làng option (T9)."""
+    return value_labels().get((name, value), str(value))
 
 
 def cuoc_label(cuoc: str, players: int) -> tuple[str, str]:

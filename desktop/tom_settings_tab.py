@@ -30,9 +30,9 @@ from desktop.seats_box import SeatsBox
 from desktop.settings import TOM_DEFAULT_NAMES, TOM_PLAYER_LEVELS, Settings
 from desktop.tom_choices import (
     AUTOMATION_ORDER,
-    CHOICES,
     automation_help,
     automation_label,
+    choices,
     cuoc_label,
     option_help,
     option_label,
@@ -189,8 +189,8 @@ class TomSettingsTab(QWidget):
     def _option_widget(self, name: str, value: object) -> QWidget:
         if name == "points":
             return self.points
-        if name in CHOICES:
-            box = combo([(value_label(name, v), v) for v in CHOICES[name]], value)
+        if choices(name):
+            box = combo([(value_label(name, v), v) for v in choices(name)], value)
             # asks for its longest value, but may be cut (not its list) for two columns to
             # fit 1024 px
             box.setMinimumWidth(box.fontMetrics().averageCharWidth() * COMBO_LETTERS

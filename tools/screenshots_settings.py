@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,13 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from shooting import main_for, pump, shot, size_tag
+from shooting import learn_window, main_for, pump, shot, size_tag
 
-from desktop.i18n import set_language
-from desktop.main_window import MainWindow
-from desktop.play.pacing import INSTANT
 from desktop.qt import QComboBox, QSpinBox
-from desktop.settings import Settings, save, settings_path
 from desktop.settings_dialog import SettingsDialog
 from engine.game import Mode
 
@@ -32,14 +27,7 @@ from engine.game import Mode
 def take(out: Path, size: tuple[int, int], lang: str) -> None:
     """Every screenshot of the dialog at one size in one language."""
     tag = size_tag(size, lang)
-    set_language("en" if lang == "en" else "vi")
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp)
-        save(settings_path(data), Settings(lang="en" if lang == "en" else "vi"))
-        window = MainWindow(data, pacing=INSTANT, offer_resume=False, mute=True)
-        window.resize(*size)
-        window.show()
-        pump()
+    with learn_window(size, lang) as (window, _):
         for game in ("chan", "to_tom"):
             dialog = SettingsDialog(replace(window.settings, game=game), window)
             dialog.show()
@@ -66,7 +54,6 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
         dialog.accept()  # refused: the dialog stays, on the nọc stop
         shot(window, out / f"settings-tom-refused-{tag}.png", dialog)
         dialog.close()
-        window.close()
 
 
 if __name__ == "__main__":

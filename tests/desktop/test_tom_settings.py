@@ -359,3 +359,16 @@ def test_the_tabs_have_mnemonics(qtbot: QtBot) -> None:
     assert dialog.tabs.currentWidget() is dialog.chan_tab
     stake = dialog.tom_tab.option_boxes["stake"]
     assert value_of(stake) == 1  # an amount without its needless ".0"
+
+
+def test_every_value_a_choice_list_offers_is_one_TomRules_accepts(qtbot: QtBot) -> None:
+    dialog = dialog_for(qtbot, Settings(game="to_tom"))
+    tab = dialog.tom_tab
+    lists = {n: b for n, b in tab.option_boxes.items() if isinstance(b, QComboBox)}
+    assert len(lists) == 11  # players, red_cuoc_exact, kinh_co_count and the eight of T9's words
+    for name, box in lists.items():
+        assert box.itemData(0) == DEFAULT[name], name  # the default first
+        for index in range(box.count()):
+            box.setCurrentIndex(index)
+            assert tab.rules().to_json()[name] == box.itemData(index), name
+        tab.restore_defaults()
