@@ -66,6 +66,14 @@ PALETTE = {
     QPalette.ColorRole.ToolTipText: "#2a1d12",
     QPalette.ColorRole.Link: "#8a2a1c",
 }
+# ...which set every colour group: disabled widgets (a refused Save, real mode's automations
+# in the settings) must still look disabled.
+DISABLED = {
+    QPalette.ColorRole.WindowText: "#9a8b78",
+    QPalette.ColorRole.Text: "#9a8b78",
+    QPalette.ColorRole.ButtonText: "#9a8b78",
+    QPalette.ColorRole.Base: "#f3ead8",
+}
 
 
 def make_app(argv: list[str]) -> QApplication:
@@ -79,6 +87,8 @@ def make_app(argv: list[str]) -> QApplication:
     palette = app.palette()
     for role, color in PALETTE.items():
         palette.setColor(role, QColor(color))
+    for role, color in DISABLED.items():
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(color))
     app.setPalette(palette)
     family = load_fonts()
     if family is not None:

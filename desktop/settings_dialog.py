@@ -1,55 +1,50 @@
-"""The settings dialog: language, sound, play mode (R7.5), claim countdown, players' names and
-the computer levels, and every làng option of RULES R11. It edits a copy; the window saves it.
+"""The settings dialog: language, sound, play mode (R7.5), claim countdown; for Chắn the
+players' names, the computer levels and every làng option of RULES R11; for Tổ tôm the same and
+more (tom_settings_tab.py). The tab of the game being taught comes first. It edits a copy; the
+window saves it, and only what the engine accepts (a refused Tổ tôm combination is said in words
+and Save waits until it is mended).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from desktop.choices import (
     CHOICE_VALUES,
     lang_name,
-    level_name,
     mode_help,
     mode_name,
     option_label,
     value_label,
 )
 from desktop.i18n import translate
+from desktop.option_widgets import amount, combo, scrolled, show_value, value_of, whole
 from desktop.qt import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QSpinBox,
+    QSize,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
+from desktop.seats_box import SeatsBox
 from desktop.settings import (
     CLAIM_SECONDS,
     DEFAULT_NAMES,
     PLAYER_LEVELS,
     Settings,
-    clean_name,
 )
+from desktop.tom_settings_tab import TomSettingsTab
 from engine.chan import LangRules
 from engine.game import Mode
-from replays.names import MAX_NAME
 
-
-def _combo(items: Sequence[tuple[str, object]], current: object) -> QComboBox:
-    box = QComboBox()
-    for text, value in items:
-        box.addItem(text, value)
-    index = box.findData(current)
-    box.setCurrentIndex(max(0, index))
-    return box
+# Room left round the dialog inside its window (or the screen): a title bar and a margin.
+FIT_MARGIN = QSize(40, 60)
 
 
 class SettingsDialog(QDialog):
@@ -60,12 +55,25 @@ class SettingsDialog(QDialog):
         self._original = settings
         self.setWindowTitle(translate("Settings", "Cài đặt"))
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._general_tab(settings), translate("Settings", "Chung"))
-        self.tabs.addTab(self._players_tab(settings), translate("Settings", "Người chơi"))
-        self.tabs.addTab(self._rules_tab(settings.rules), translate("Settings", "Luật làng"))
+        general = self._general_tab(settings)
+        self.chan_tab = self._chan_tab(settings)
+        self.tom_tab = TomSettingsTab(settings)
+        self.tom_tab.changed.connect(self._check)
+        self.mode.currentIndexChanged.connect(
+            lambda _: self.tom_tab.set_mode(Mode(self.mode.currentData())))
+        games = [(self.chan_tab, translate("Settings", "&Chắn")),
+                 (self.tom_tab, translate("Settings", "&Tổ tôm"))]
+        if settings.game == "to_tom":  # the game being taught first (issue 23)
+            games.reverse()
+        for page, title in (*games, (general, translate("Settings", "C&hung"))):
+            self.tabs.addTab(page, title)
+        self.tabs.setCurrentIndex(0)
         note = QLabel(translate("Settings", "Luật làng, chế độ chơi và người chơi áp dụng từ hội "
                                             "mới; ngôn ngữ, âm thanh và đếm giờ áp dụng ngay."))
         note.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020; font-weight: bold")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel
                                         | QDialogButtonBox.StandardButton.RestoreDefaults)
@@ -73,31 +81,65 @@ class SettingsDialog(QDialog):
             translate("Settings", "Lưu"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(
             translate("Settings", "Thôi"))
-        self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).setText(
-            translate("Settings", "Mặc định"))
+        defaults = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        defaults.setText(translate("Settings", "Mặc định"))
+        defaults.setToolTip(translate("Settings", "Đưa mọi cài đặt, của cả hai trò, về mặc "
+                                                  "định; chưa lưu gì cho đến khi bấm Lưu."))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(
-            self.restore_defaults)
+        defaults.clicked.connect(self.restore_defaults)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.problem)
         layout.addWidget(note)
         layout.addWidget(self.buttons)
+        self._check()
+        self._fit(parent)
+
+    def _fit(self, parent: QWidget | None) -> None:
+        """Open as large as the page asks, within the window (or the screen): the game tabs
+        scroll when they must (1024×640)."""
+        room = parent.window().size() if parent is not None else \
+            self.screen().availableGeometry().size()
+        room = room - FIT_MARGIN
+        self.setMaximumSize(room.expandedTo(QSize(320, 240)))
+        self.resize(self.sizeHint().boundedTo(self.maximumSize()))
+
+    def _check(self) -> None:
+        """Say why the Tổ tôm options cannot be kept, and refuse Save until they can."""
+        problem = self.tom_tab.problem()
+        self.problem.setVisible(problem is not None)
+        self.problem.setText("" if problem is None else translate(
+            "Settings", "Tổ tôm — {problem}. Sửa lại rồi mới lưu được.").format(
+                problem=problem.rstrip(".")))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
+
+    def accept(self) -> None:
+        """Close and keep the edits — unless the engine refuses the Tổ tôm options: then the
+        dialog stays, on the option that is wrong."""
+        self._check()
+        if self.tom_tab.problem() is not None:
+            self.tabs.setCurrentWidget(self.tom_tab)
+            wrong = self.tom_tab.problem_widget()
+            if wrong is not None:
+                wrong.setFocus()
+            return
+        super().accept()
 
     # ------------------------------------------------------------------ tabs
 
     def _general_tab(self, s: Settings) -> QWidget:
-        self.lang = _combo([(lang_name(x), x) for x in ("vi", "en")], s.lang)
+        self.lang = combo([(lang_name(x), x) for x in ("vi", "en")], s.lang)
         self.sound = QCheckBox(translate("Settings", "Bật âm thanh"))
         self.sound.setChecked(s.sound)
-        self.mode = _combo([(mode_name(m), m.value) for m in Mode], s.mode.value)
+        self.mode = combo([(mode_name(m), m.value) for m in Mode], s.mode.value)
         self.mode_help = QLabel()
         self.mode_help.setWordWrap(True)
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self._mode_changed()
         seconds = [(translate("Settings", "không đếm giờ") if n == 0 else
                     translate("Settings", "%n giây", None, n), n) for n in CLAIM_SECONDS]
-        self.claim_seconds = _combo(seconds, s.claim_seconds)
+        self.claim_seconds = combo(seconds, s.claim_seconds)
         page = QWidget()
         form = QFormLayout(page)
         form.addRow(translate("Settings", "Ngôn ngữ"), self.lang)
@@ -110,79 +152,60 @@ class SettingsDialog(QDialog):
     def _mode_changed(self) -> None:
         self.mode_help.setText(mode_help(Mode(self.mode.currentData())))
 
-    def _players_tab(self, s: Settings) -> QWidget:
+    def _chan_tab(self, s: Settings) -> QWidget:
+        """Chắn's players and làng options (R11), side by side."""
         page = QWidget()
-        form = QFormLayout(page)
-        self.names: list[QLineEdit] = []
-        self.levels: list[QComboBox] = []
-        for seat in range(4):
-            edit = QLineEdit(s.names[seat])
-            edit.setMaxLength(MAX_NAME)
-            edit.setPlaceholderText(DEFAULT_NAMES[seat])
-            self.names.append(edit)
-            if seat == 0:
-                form.addRow(translate("Settings", "Tên của bạn"), edit)
-                continue
-            level = _combo([(level_name(x), x) for x in PLAYER_LEVELS], s.levels[seat - 1])
-            self.levels.append(level)
-            form.addRow(translate("Settings", "Máy {n}").format(n=seat), edit)
-            form.addRow(translate("Settings", "Trình độ máy {n}").format(n=seat), level)
-        return page
+        columns = QHBoxLayout(page)
+        columns.addWidget(self._players_group(s), 2)
+        columns.addWidget(self._rules_group(s.rules), 3)
+        return scrolled(page)
 
-    def _rules_tab(self, rules: LangRules) -> QWidget:
-        page = QWidget()
-        form = QFormLayout(page)
+    def _players_group(self, s: Settings) -> SeatsBox:
+        box = SeatsBox(s.names, DEFAULT_NAMES, s.levels, PLAYER_LEVELS)
+        self.seats = box
+        self.names = box.edits
+        self.levels = box.levels
+        return box
+
+    def _rules_group(self, rules: LangRules) -> QGroupBox:
+        box = QGroupBox(translate("Settings", "Luật làng"))
+        form = QFormLayout(box)
         self.rule_boxes: dict[str, QWidget] = {}
         for name, value in rules.to_json().items():
-            box: QWidget
+            widget: QWidget
             if isinstance(value, bool):
                 check = QCheckBox()
                 check.setChecked(value)
-                box = check
+                widget = check
             elif name in CHOICE_VALUES:
-                box = _combo([(value_label(name, v), v) for v in CHOICE_VALUES[name]], value)
+                widget = combo([(value_label(name, v), v) for v in CHOICE_VALUES[name]], value)
             elif name == "diem_per_ga":
-                spin = QSpinBox()
-                spin.setRange(0, 100)
-                spin.setValue(int(value))
-                box = spin
+                widget = whole(0, 100, int(value))
             else:  # stake
-                money = QDoubleSpinBox()
-                money.setRange(0.1, 1000)
-                money.setDecimals(1)
-                money.setValue(float(value))
-                box = money
-            self.rule_boxes[name] = box
-            form.addRow(option_label(name), box)
-        return page
+                widget = amount(0.1, 1000, 1, float(value))
+            self.rule_boxes[name] = widget
+            form.addRow(option_label(name), widget)
+        return box
 
     # ------------------------------------------------------------------ values
 
     def rules(self) -> LangRules:
         """The làng options as edited."""
-        values: dict[str, object] = {}
-        for name, box in self.rule_boxes.items():
-            if isinstance(box, QCheckBox):
-                values[name] = box.isChecked()
-            elif isinstance(box, QComboBox):
-                values[name] = box.currentData()
-            elif isinstance(box, QSpinBox):
-                values[name] = box.value()
-            elif isinstance(box, QDoubleSpinBox):
-                stake = round(box.value(), 1)
-                values[name] = int(stake) if stake.is_integer() else stake
-        return LangRules.from_json(values)
+        return LangRules.from_json({name: value_of(box) for name, box in self.rule_boxes.items()})
 
     def settings(self) -> Settings:
-        """The edited settings (what the window remembers is kept)."""
-        names = [clean_name(e.text(), d) for e, d in zip(self.names, DEFAULT_NAMES, strict=True)]
-        levels = [str(b.currentData()) for b in self.levels]
+        """The edited settings (what the window remembers is kept); BadRules while the Tổ tôm
+        options are refused (accept() waits for them)."""
+        names, levels = self.seats.names(), self.seats.chosen_levels()
+        tom = self.tom_tab
         return replace(
             self._original, rules=self.rules(), mode=Mode(self.mode.currentData()),
             lang="en" if self.lang.currentData() == "en" else "vi",
             sound=self.sound.isChecked(), levels=(levels[0], levels[1], levels[2]),
             names=(names[0], names[1], names[2], names[3]),
-            claim_seconds=int(self.claim_seconds.currentData()))
+            claim_seconds=int(self.claim_seconds.currentData()),
+            tom_rules=tom.rules(), tom_levels=tom.tom_levels(), tom_names=tom.tom_names(),
+            tom_automations=tom.tom_automations())
 
     def restore_defaults(self) -> None:
         """Put every field back to its default (the dialog can still be cancelled)."""
@@ -194,17 +217,7 @@ class SettingsDialog(QDialog):
         self.sound.setChecked(s.sound)
         self.mode.setCurrentIndex(max(0, self.mode.findData(s.mode.value)))
         self.claim_seconds.setCurrentIndex(max(0, self.claim_seconds.findData(s.claim_seconds)))
-        for edit, name in zip(self.names, s.names, strict=True):
-            edit.setText(name)
-        for box, level in zip(self.levels, s.levels, strict=True):
-            box.setCurrentIndex(max(0, box.findData(level)))
+        self.seats.show_seats(s.names, s.levels)
         for name, value in s.rules.to_json().items():
-            widget = self.rule_boxes[name]
-            if isinstance(widget, QCheckBox):
-                widget.setChecked(bool(value))
-            elif isinstance(widget, QComboBox):
-                widget.setCurrentIndex(max(0, widget.findData(value)))
-            elif isinstance(widget, QSpinBox):
-                widget.setValue(int(value))
-            elif isinstance(widget, QDoubleSpinBox):
-                widget.setValue(float(value))
+            show_value(self.rule_boxes[name], value)
+        self.tom_tab.show_settings(s)

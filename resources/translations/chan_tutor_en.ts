@@ -3110,10 +3110,6 @@ errors</translation>
         <translation>Settings</translation>
     </message>
     <message>
-        <source>Chung</source>
-        <translation>General</translation>
-    </message>
-    <message>
         <source>Người chơi</source>
         <translation>Players</translation>
     </message>
@@ -3126,6 +3122,18 @@ errors</translation>
         <translation>Làng rules, play mode and players apply from the next session; language, sound and the countdown apply at once.</translation>
     </message>
     <message>
+        <source>&amp;Chắn</source>
+        <translation>&amp;Chắn</translation>
+    </message>
+    <message>
+        <source>&amp;Tổ tôm</source>
+        <translation>&amp;Tổ tôm</translation>
+    </message>
+    <message>
+        <source>C&amp;hung</source>
+        <translation>&amp;General</translation>
+    </message>
+    <message>
         <source>Lưu</source>
         <translation>Save</translation>
     </message>
@@ -3136,6 +3144,14 @@ errors</translation>
     <message>
         <source>Mặc định</source>
         <translation>Defaults</translation>
+    </message>
+    <message>
+        <source>Đưa mọi cài đặt, của cả hai trò, về mặc định; chưa lưu gì cho đến khi bấm Lưu.</source>
+        <translation>Puts every setting, of both games, back to its default; nothing is saved until Save.</translation>
+    </message>
+    <message>
+        <source>Tổ tôm — {problem}. Sửa lại rồi mới lưu được.</source>
+        <translation>Tổ tôm — {problem}. Mend it to save.</translation>
     </message>
     <message>
         <source>Bật âm thanh</source>
@@ -3533,6 +3549,333 @@ errors</translation>
     <message>
         <source>Máy không đánh giá được nước này: {error}</source>
         <translation>The computer could not judge this move: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>TomSettings</name>
+    <message>
+        <source>Số người chơi (T2.1)</source>
+        <translation>Players (T2.1)</translation>
+    </message>
+    <message>
+        <source>Số lưng cần để ù (T3.7)</source>
+        <translation>Lưng needed to win (T3.7)</translation>
+    </message>
+    <message>
+        <source>Có ù thông (TC2)</source>
+        <translation>Thông allowed (TC2)</translation>
+    </message>
+    <message>
+        <source>Số quân đỏ của thập hồng (TC5)</source>
+        <translation>Red cards of thập hồng (TC5)</translation>
+    </message>
+    <message>
+        <source>Đếm quân đỏ (TC5)</source>
+        <translation>Counting the red cards (TC5)</translation>
+    </message>
+    <message>
+        <source>Kính cố (TC6)</source>
+        <translation>Kính cố (TC6)</translation>
+    </message>
+    <message>
+        <source>Điểm các cước (TC1–TC9)</source>
+        <translation>Points of each cước (TC1–TC9)</translation>
+    </message>
+    <message>
+        <source>Điểm dịch (T7.4)</source>
+        <translation>Dịch points (T7.4)</translation>
+    </message>
+    <message>
+        <source>Lèo trong chi nẩy (TC8)</source>
+        <translation>The lèo of a chi nẩy (TC8)</translation>
+    </message>
+    <message>
+        <source>Xướng sai thứ tự (T7.6)</source>
+        <translation>Call out of order (T7.6)</translation>
+    </message>
+    <message>
+        <source>Điểm góp hội (T8.1)</source>
+        <translation>Points in the hội&apos;s pool (T8.1)</translation>
+    </message>
+    <message>
+        <source>Ù nhiều hơn điểm còn (T8.2)</source>
+        <translation>Ù worth more than the pool (T8.2)</translation>
+    </message>
+    <message>
+        <source>Tiền mỗi điểm (T8.4)</source>
+        <translation>Money per point (T8.4)</translation>
+    </message>
+    <message>
+        <source>Hết ván khi nọc còn (T2.8)</source>
+        <translation>Game over with nọc cards left (T2.8)</translation>
+    </message>
+    <message>
+        <source>Cho cái chia cho (T2.5)</source>
+        <translation>Cho cái divides by (T2.5)</translation>
+    </message>
+    <message>
+        <source>Phải hạ trùng khi (T4.12)</source>
+        <translation>Hạ trùng owed (T4.12)</translation>
+    </message>
+    <message>
+        <source>Đánh yêu, bỏ yêu (TD9, TD10)</source>
+        <translation>Discarding or leaving a yêu (TD9, TD10)</translation>
+    </message>
+    <message>
+        <source>Ván ù trả đò (T6.6)</source>
+        <translation>Ù that repays a chèo đò (T6.6)</translation>
+    </message>
+    <message>
+        <source>Nợ còn khi hết hội (T6.6)</source>
+        <translation>Debt left when the hội ends (T6.6)</translation>
+    </message>
+    <message>
+        <source>T2.1: bàn chuẩn có 5 người, mỗi người 20 quân; bàn 4 người (bí tứ) mỗi người 24 quân. Đổi số người thì số lưng, ù thông, số quân đỏ của thập hồng và kính cố về mặc định của bàn ấy (T9).</source>
+        <translation>T2.1: the standard table has 5 players, 20 cards each; at 4 players (bí tứ) each holds 24. Changing the number of players puts the lưng needed, thông, the red cards of thập hồng and kính cố back to that table&apos;s defaults (T9).</translation>
+    </message>
+    <message>
+        <source>T3.7: lưng là bộ giống (khàn, phỗng, thiên khai) hoặc phu đặc biệt. Mặc định: 1 lưng ở bàn 5 người, 2 lưng ở bàn 4 người.</source>
+        <translation>T3.7: a lưng is a set of identical cards (khàn, phỗng, thiên khai) or a special phu. Default: one at 5 players, two at 4.</translation>
+    </message>
+    <message>
+        <source>TC2: người ù ván trước (không bị chèo đò) lại ù ván này thì được thêm điểm dịch. Mặc định: có ở bàn 5 người, không có ở bàn 4 người (bí tứ không có ù thông).</source>
+        <translation>TC2: the winner of the previous game (not chèo đò) who wins again scores the dịch more. Default: on at 5 players, off at 4 (bí tứ has no thông).</translation>
+    </message>
+    <message>
+        <source>TC5: bài ù có chừng ấy quân đỏ. Mặc định 10 ở bàn 5 người (thập hồng), 12 ở bàn 4 người (thập nhị hồng); từ 5 đến 28.</source>
+        <translation>TC5: the winning hand holds this many red cards. Default 10 at 5 players (thập hồng), 12 at 4 (thập nhị hồng); from 5 to 28.</translation>
+    </message>
+    <message>
+        <source>TC5: mặc định phải đúng số quân đỏ, như tám đỏ của Chắn; có làng tính cả khi nhiều hơn.</source>
+        <translation>TC5: by default the count must be exact, like Chắn&apos;s tám đỏ; some làng count more as well.</translation>
+    </message>
+    <message>
+        <source>TC6: quân đỏ duy nhất của bài ù là ông cụ, đúng chừng ấy ông cụ. Mặc định 1 ở bàn 5 người (kính cố), 2 ở bàn 4 người (kính nhị cố).</source>
+        <translation>TC6: the only red cards of the winning hand are ông cụ, exactly this many. Default one at 5 players (kính cố), two at 4 (kính nhị cố).</translation>
+    </message>
+    <message>
+        <source>TC1–TC9, T7.4: một ván ù được điểm của cước cao nhất, cộng điểm dịch cho mỗi cước khác; thông tính bằng điểm dịch.</source>
+        <translation>TC1–TC9, T7.4: a win scores its highest cước, plus the dịch for every other cước called; thông is worth the dịch.</translation>
+    </message>
+    <message>
+        <source>T7.4: mỗi cước xướng thêm ngoài cước cao nhất được cộng chừng ấy điểm; cũng là điểm của thông. Mặc định 2.</source>
+        <translation>T7.4: each cước called beyond the highest adds this many points; also the value of thông. Default 2.</translation>
+    </message>
+    <message>
+        <source>TC8: khi ù chi nẩy, phu lèo có quân chi chi vừa lên thuộc về chi nẩy; mặc định không được xướng thêm lèo ấy.</source>
+        <translation>TC8: in a chi nẩy, the lèo holding the winning chi chi belongs to the chi nẩy; by default that lèo is not called as well.</translation>
+    </message>
+    <message>
+        <source>T7.6: cước phải xướng cao trước thấp sau (thông, kính tứ cố, chi nẩy, bạch định, thập hồng, kính cố, tôm, lèo). Làng chọn cách xử một cước nói sai chỗ.</source>
+        <translation>T7.6: cước are called high before low (thông, kính tứ cố, chi nẩy, bạch định, thập hồng, kính cố, tôm, lèo). The làng chooses what a cước said out of place costs.</translation>
+    </message>
+    <message>
+        <source>T8.1: mỗi hội góp chừng ấy điểm, chia đều cho mọi người; hết hội khi còn không đủ một ù suông. 0: không góp, không hết hội, mỗi ván ù cộng điểm cho người ù (T8.5). Mặc định 50.</source>
+        <translation>T8.1: each hội starts a pool of this many points, shared equally; it ends when less than an ù suông is left. 0: no pool and no end, each win adds its points to the winner (T8.5). Default 50.</translation>
+    </message>
+    <message>
+        <source>T8.2: khi điểm của ván ù lớn hơn số điểm còn trong hội.</source>
+        <translation>T8.2: when a win is worth more than the pool still holds.</translation>
+    </message>
+    <message>
+        <source>T8.4: chỉ để hiện kết quả hội bằng tiền; chương trình chỉ tính điểm.</source>
+        <translation>T8.4: only for showing the hội&apos;s result in money; the program counts points.</translation>
+    </message>
+    <message>
+        <source>T2.8: bốc mà nọc chỉ còn chừng ấy quân thì quân vừa bốc là quân cuối: chỉ được ù, không ai ù thì hòa (kê). Mặc định 5; tối đa 18 ở bàn 5 người, 22 ở bàn 4 người.</source>
+        <translation>T2.8: when a draw leaves this many cards in the nọc, the card drawn is the last: only ù is possible on it, and with no ù the game is drawn (kê). Default 5; at most 18 at 5 players, 22 at 4.</translation>
+    </message>
+    <message>
+        <source>T2.5: cho cái cộng hai quân A và B rồi chia lấy dư để tìm phần bài của cái. Ở bàn 5 người hai cách như nhau; ở bàn 4 người, chia cho 5 thì đếm vòng qua các phần.</source>
+        <translation>T2.5: cho cái adds cards A and B and takes the remainder to find the cái&apos;s pile. At 5 players both ways agree; at 4, dividing by 5 counts round the piles.</translation>
+    </message>
+    <message>
+        <source>T4.12: quân lên nối được phu dọc dưới chiếu của mình mà mình không ăn, trên tay có quân trùng thì phải hạ quân ấy xuống phu; không hạ là chèo đò (TD5).</source>
+        <translation>T4.12: a card that would extend one&apos;s run on the mat is not taken, and one holds its twin: the twin must be laid on the run, or it is chèo đò (TD5).</translation>
+    </message>
+    <message>
+        <source>T4.10, TD9, TD10: quân yêu đến cửa phải ăn, không bao giờ được đánh yêu. Làng chọn mức phạt khi người phạm lỗi ấy ù.</source>
+        <translation>T4.10, TD9, TD10: a yêu that comes to one&apos;s cửa must be eaten, and a yêu is never discarded. The làng chooses the penalty when that player wins.</translation>
+    </message>
+    <message>
+        <source>T6.6: người chèo đò nợ làng một ván ù; ván ù nào thì trả được nợ ấy (điểm để lại trong hội).</source>
+        <translation>T6.6: a player in chèo đò owes the làng one ù; which ù repays it (its points stay in the pool).</translation>
+    </message>
+    <message>
+        <source>T6.6: người còn nợ làng khi hội kết thúc.</source>
+        <translation>T6.6: a player still owing an ù when the hội ends.</translation>
+    </message>
+    <message>
+        <source>5 người (bí ngũ)</source>
+        <translation>5 players (bí ngũ)</translation>
+    </message>
+    <message>
+        <source>4 người (bí tứ)</source>
+        <translation>4 players (bí tứ)</translation>
+    </message>
+    <message>
+        <source>đúng số ấy</source>
+        <translation>exactly that many</translation>
+    </message>
+    <message>
+        <source>từ số ấy trở lên</source>
+        <translation>that many or more</translation>
+    </message>
+    <message>
+        <source>một ông cụ (kính cố)</source>
+        <translation>one ông cụ (kính cố)</translation>
+    </message>
+    <message>
+        <source>hai ông cụ (kính nhị cố)</source>
+        <translation>two ông cụ (kính nhị cố)</translation>
+    </message>
+    <message>
+        <source>thuộc chi nẩy, không xướng</source>
+        <translation>part of the chi nẩy, not called</translation>
+    </message>
+    <message>
+        <source>xướng thêm lèo</source>
+        <translation>called as a lèo too</translation>
+    </message>
+    <message>
+        <source>cước nói sai chỗ không tính</source>
+        <translation>a misplaced cước is not paid</translation>
+    </message>
+    <message>
+        <source>chỉ ghi chú, vẫn tính</source>
+        <translation>noted only, still counts</translation>
+    </message>
+    <message>
+        <source>xướng gian (TD8): chèo đò</source>
+        <translation>a false call (TD8): chèo đò</translation>
+    </message>
+    <message>
+        <source>người ù lấy phần còn lại</source>
+        <translation>the winner takes what is left</translation>
+    </message>
+    <message>
+        <source>các nhà khác bù phần thiếu</source>
+        <translation>the others make up the rest</translation>
+    </message>
+    <message>
+        <source>số người chơi</source>
+        <translation>the number of players</translation>
+    </message>
+    <message>
+        <source>luôn chia cho 5</source>
+        <translation>always 5</translation>
+    </message>
+    <message>
+        <source>quân đến cửa mình</source>
+        <translation>at one&apos;s own cửa</translation>
+    </message>
+    <message>
+        <source>quân lên ở bất cứ cửa nào</source>
+        <translation>at any cửa</translation>
+    </message>
+    <message>
+        <source>chèo đò (nợ làng một ván ù)</source>
+        <translation>chèo đò (owes an ù)</translation>
+    </message>
+    <message>
+        <source>ù không được tính điểm</source>
+        <translation>the ù is not paid</translation>
+    </message>
+    <message>
+        <source>chỉ ván ù được tính điểm</source>
+        <translation>only an ù that would be paid</translation>
+    </message>
+    <message>
+        <source>mọi ván ù không chèo đò</source>
+        <translation>any ù that is not chèo đò</translation>
+    </message>
+    <message>
+        <source>xóa nợ</source>
+        <translation>the debt lapses</translation>
+    </message>
+    <message>
+        <source>trả điểm một ù suông vào hội</source>
+        <translation>pays an ù suông into the pool</translation>
+    </message>
+    <message>
+        <source>Úp khàn và thiên khai lúc mở ván (T4.1)</source>
+        <translation>Lay khàn and thiên khai face down at the opening (T4.1)</translation>
+    </message>
+    <message>
+        <source>Trình thiên khai (T4.2)</source>
+        <translation>Show thiên khai (T4.2)</translation>
+    </message>
+    <message>
+        <source>Hạ các quân giống quân ăn (T4.6 H1)</source>
+        <translation>Lay the copies of an eaten card (T4.6 H1)</translation>
+    </message>
+    <message>
+        <source>Hạ trùng (T4.12)</source>
+        <translation>Lay the twin on a mat run, hạ trùng (T4.12)</translation>
+    </message>
+    <message>
+        <source>Dậy khàn (T4.8)</source>
+        <translation>Raise a khàn, dậy khàn (T4.8)</translation>
+    </message>
+    <message>
+        <source>Máy úp khàn và thiên khai của bạn xuống chiếu lúc mở ván. Tắt thì bạn tự úp; để trên tay là treo tranh (TN2).</source>
+        <translation>The program lays your khàn and thiên khai face down at the opening. Off: you lay them yourself; left in the hand they are treo tranh (TN2).</translation>
+    </message>
+    <message>
+        <source>Máy trình thiên khai của bạn đúng lúc (cái: trước quân đánh đầu; nhà khác: trước quân nọc đầu tiên). Trình muộn là treo tranh (TN2).</source>
+        <translation>The program shows your thiên khai in time (the cái: before its first discard; the others: before the first draw from the nọc). Shown late it is treo tranh (TN2).</translation>
+    </message>
+    <message>
+        <source>Ăn một quân thì mọi quân giống nó trên tay phải hạ xuống cùng; để lại trên tay là treo tranh (TN2).</source>
+        <translation>When you eat a card, every copy of it in your hand goes down with it; a copy left in the hand is treo tranh (TN2).</translation>
+    </message>
+    <message>
+        <source>Máy hạ quân trùng của bạn xuống phu dọc dưới chiếu khi phải hạ; quên là chèo đò (TD5).</source>
+        <translation>The program lays your twin card on your mat run when it is owed; forgetting it is chèo đò (TD5).</translation>
+    </message>
+    <message>
+        <source>Quân thứ tư của khàn lên thì máy dậy khàn thành thiên khai cho bạn; không dậy là thối khàn (TD7).</source>
+        <translation>When the fourth card of your khàn shows, the program raises the khàn into a thiên khai; not raising it is thối khàn (TD7).</translation>
+    </message>
+    <message>
+        <source>Bàn chơi và ván</source>
+        <translation>The table and the game</translation>
+    </message>
+    <message>
+        <source>Hội (T8)</source>
+        <translation>The hội (T8)</translation>
+    </message>
+    <message>
+        <source>Cước và xướng (T7)</source>
+        <translation>Cước and the call (T7)</translation>
+    </message>
+    <message>
+        <source>Tự động (T4.16)</source>
+        <translation>Automations (T4.16)</translation>
+    </message>
+    <message>
+        <source>&amp;Mặc định cho Tổ tôm</source>
+        <translation>&amp;Defaults for Tổ tôm</translation>
+    </message>
+    <message>
+        <source>Đưa luật làng, người chơi và tự động của Tổ tôm về mặc định; chưa lưu gì cho đến khi bấm Lưu.</source>
+        <translation>Puts Tổ tôm&apos;s làng rules, players and automations back to their defaults; nothing is saved until Save.</translation>
+    </message>
+    <message>
+        <source>0: không góp, chơi mở</source>
+        <translation>0: no pool, open play</translation>
+    </message>
+    <message>
+        <source>Ở bàn 4 người, ghế thứ năm (Máy 4) ngồi ngoài: tên và trình độ của ghế ấy không dùng.</source>
+        <translation>At 4 players the fifth seat (Computer 4) sits out: its name and level are not used.</translation>
+    </message>
+    <message>
+        <source>Chế độ Thật không có tự động nào: bạn tự làm mọi việc, quên thì bị xử như ở làng. Các công tắc trên dùng khi chơi chế độ Học hoặc Nghiêm.</source>
+        <translation>Real mode has no automations: you do every duty yourself, and a forgotten one is judged as at a real table. The switches above apply in Teaching and Strict modes.</translation>
+    </message>
+    <message>
+        <source>Máy làm giúp những việc bạn bật ở đây khi chơi chế độ Học hoặc Nghiêm; chế độ Thật không có tự động nào.</source>
+        <translation>In Teaching and Strict modes the program does the duties switched on here for you; Real mode has no automations.</translation>
     </message>
 </context>
 <context>

@@ -50,7 +50,7 @@ láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ đ�
 tổ tôm phu bí dọc khàn phỗng dậy lưng yêu đen chèo đò kê trùng bất thực gá điếm thơ nẩy xuyên
 vạn văn sách nhất ông cụ thang sắc hồng tròn
 tiến tụt đối
-"""  # the last line: the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
+"""  # "tiến tụt đối": the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
 WORD = re.compile(r"[^\W\d_]+")
 PLURAL = re.compile(r"(?<![\w.,])1 (sections|questions|items|answers|games|moves|cards|"
