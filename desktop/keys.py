@@ -26,6 +26,7 @@ class Section(StrEnum):
     LEARN = "learn"
     DRILL = "drill"
     ARRANGE = "arrange"
+    CHOOSE = "choose"  # a drill answered by picking one of numbered options (Tổ tôm's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("drill_bao", ("B",), Section.DRILL),
     # Tổ tôm's drills (issue 23): choices numbered from 1 (0 is the tenth), a lưng made of the
     # chosen hand cards
-    Binding("drill_option", (*(str(n) for n in range(1, 10)), "0"), Section.DRILL),
+    Binding("drill_option", (*(str(n) for n in range(1, 10)), "0"), Section.CHOOSE),
     Binding("drill_group", ("L",), Section.DRILL),
     Binding("arrange_chan", ("C",), Section.ARRANGE),
     Binding("arrange_ca", ("A",), Section.ARRANGE),
@@ -180,6 +181,7 @@ def section_title(section: Section) -> str:
         Section.LEARN: translate("Keys", "Khi học: danh sách bài và bài học"),
         Section.DRILL: translate("Keys", "Khi làm bài tập"),
         Section.ARRANGE: translate("Keys", "Khi xếp bài thành chắn, cạ, ba đầu, què"),
+        Section.CHOOSE: translate("Keys", "Khi chọn một trong các đáp án đánh số"),
     }[section]
 
 

@@ -128,7 +128,7 @@ class DrillPage(QWidget):
         self.timer.timeout.connect(self._tick)
         self.actions_of: dict[str, list[QAction]] = {}
         for b in BINDINGS:
-            if b.section not in (Section.DRILL, Section.ARRANGE):
+            if b.section not in (Section.DRILL, Section.ARRANGE, Section.CHOOSE):
                 continue
             for key in b.keys:  # one action per key: the key is the answer's argument
                 action = bind(self, b.id, partial(self.command, b.id, key), (key,))

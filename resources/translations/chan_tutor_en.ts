@@ -560,6 +560,10 @@
         <translation>Sorting a hand into chắn, cạ, ba đầu, què</translation>
     </message>
     <message>
+        <source>Khi chọn một trong các đáp án đánh số</source>
+        <translation>When choosing one of numbered answers</translation>
+    </message>
+    <message>
         <source>Mở bảng phím tắt này</source>
         <translation>Open this list of shortcuts</translation>
     </message>
