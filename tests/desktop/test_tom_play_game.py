@@ -23,8 +23,8 @@ from engine.totom import TomAction, TomGame
 
 
 @pytest.mark.parametrize(("seed", "by_key"), [(PAID_BY_KEYS, True), (PAID_BY_CLICKS, False),
-                                              (PAID_SAYING_PHONG, False)],
-                         ids=["keys", "clicks", "clicks-phong"])
+                                              (PAID_SAYING_PHONG, True)],
+                         ids=["keys", "clicks", "keys-saying-phong"])
 def test_a_whole_game_is_played_to_a_paid_u_and_its_call(qtbot: QtBot, tmp_path: Path,
                                                           seed: int, by_key: bool) -> None:
     window = open_tom_window(qtbot, tmp_path, seeds=[seed, 1, 2])
