@@ -28,7 +28,7 @@ from shooting import main_for, pump, shot, size_tag
 from desktop.i18n import set_language
 from desktop.main_window import MainWindow
 from desktop.play.pacing import INSTANT
-from desktop.play.tom_controller import TomController, TomWarning
+from desktop.play.tom_controller import TomController
 from desktop.play.tom_screen import TomPlay
 from desktop.settings import Settings, save, settings_path
 from engine.actions import Act
@@ -93,11 +93,11 @@ def take(out: Path, size: tuple[int, int], lang: str) -> None:
         shot(w, out / f"tom-choice-{tag}.png", play.choice_dialog)
         play.choice_dialog.reject()
         pump(lambda: c.state == "learner")
-        faulty = next((a for a in c.moves() if game.faults_of(a)), None)
-        if faulty is not None:
-            c._pending = faulty
-            c.warning.emit(TomWarning(faulty, tuple((v.rule, v.card)
-                                                    for v in game.faults_of(faulty))))
+        s.learner_moves(lambda: c.state in ("call", "over") or (
+            game.phase.value == "discard" and any(k.is_yeu for k in game.hand_cards(0))))
+        yeu = next((k for k in game.hand_cards(0) if k.is_yeu), None)
+        if c.state == "learner" and yeu is not None:  # a yêu is never discarded (TD9)
+            c._try(next(a for a in c.moves() if a.act is Act.DISCARD and a.card == yeu))
             pump(lambda: play.warning_dialog is not None)
             assert play.warning_dialog is not None
             shot(w, out / f"tom-warning-{tag}.png", play.warning_dialog)

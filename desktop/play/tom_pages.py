@@ -141,7 +141,7 @@ def summary_html(session: TomSession, names: tuple[str, ...]) -> str:
     """A hội summed up (T8.3, T8.4): games, the pool or the hồ, each player's result, wins
     and debt."""
     games = len(session.results)
-    head = translate("TomSummary", "Hội đã chơi %n ván.", None, games)
+    head = translate("TomSummary", "Số ván đã chơi: {n}.").format(n=games)
     if session.open_mode:
         pool = translate("TomSummary", "Chơi tự do: không có tiền góp.")
     elif session.is_over:
