@@ -10,20 +10,13 @@ so learning the order is part of calling); the engine judges the call (judge_cal
 from __future__ import annotations
 
 from desktop.i18n import current, translate
-from desktop.keys import keys_of
+from desktop.play.call_dialog import CallComposer
 from desktop.play.tom_words import card_name
 from desktop.qt import (
-    QAbstractItemView,
-    QDialog,
-    QHBoxLayout,
-    QKeySequence,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QShortcut,
     Qt,
-    QVBoxLayout,
     QWidget,
 )
 from engine.totom import CANONICAL, NAMES_EN, NAMES_VI, CallToken, TomGame, say, spoken
@@ -48,7 +41,7 @@ def token_text(token: CallToken) -> str:
     return word if token.count == 1 else f"{token.count} {word}"
 
 
-class TomCallDialog(QDialog):
+class TomCallDialog(CallComposer):
     """Builds a call; `tokens()` is what was built, `accepted` means "xướng"."""
 
     def __init__(self, game: TomGame, winner: int, winner_name: str,
@@ -89,57 +82,7 @@ class TomCallDialog(QDialog):
         self.choices.setCurrentRow(first)
         self.choices.itemDoubleClicked.connect(lambda _: self.add_selected())
 
-        self.said = QListWidget()
-        self.said.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.add_button = QPushButton(translate("TomCall", "Thêm »"))
-        self.remove_button = QPushButton(translate("TomCall", "« Bỏ"))
-        self.more_button = QPushButton("+")
-        self.less_button = QPushButton("–")
-        self.up_button = QPushButton(translate("TomCall", "Lên"))
-        self.down_button = QPushButton(translate("TomCall", "Xuống"))
-        self.add_button.clicked.connect(self.add_selected)
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.more_button.clicked.connect(lambda: self.change_count(1))
-        self.less_button.clicked.connect(lambda: self.change_count(-1))
-        self.up_button.clicked.connect(lambda: self.move_selected(-1))
-        self.down_button.clicked.connect(lambda: self.move_selected(1))
-        self.preview = QLabel()
-        self.preview.setWordWrap(True)
-        self.submit_button = QPushButton(translate("TomCall", "Xướng (Ctrl+Enter)"))
-        self.submit_button.clicked.connect(self.accept)
-        for button in (self.add_button, self.remove_button, self.more_button, self.less_button,
-                       self.up_button, self.down_button, self.submit_button):
-            button.setAutoDefault(False)
-        bindings = {"call_add": self.add_selected, "call_remove": self.remove_selected,
-                    "call_more": lambda: self.change_count(1),
-                    "call_less": lambda: self.change_count(-1),
-                    "call_up": lambda: self.move_selected(-1),
-                    "call_down": lambda: self.move_selected(1), "call_submit": self.accept}
-        for command, slot in bindings.items():
-            for key in keys_of(command):
-                QShortcut(QKeySequence(key), self, slot)
-
-        left = QVBoxLayout()
-        left.addWidget(QLabel(translate("TomCall", "Những lời có thể xướng")))
-        left.addWidget(self.choices, 1)
-        middle = QVBoxLayout()
-        middle.addStretch(1)
-        for button in (self.add_button, self.remove_button, self.more_button, self.less_button,
-                       self.up_button, self.down_button):
-            middle.addWidget(button)
-        middle.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(QLabel(translate("TomCall", "Lời xướng của bạn")))
-        right.addWidget(self.said, 1)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 3)
-        columns.addLayout(middle)
-        columns.addLayout(right, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(columns, 1)
-        layout.addWidget(self.preview)
-        layout.addWidget(self.submit_button, 0, Qt.AlignmentFlag.AlignRight)
+        self._compose(intro, translate("TomCall", "Những lời có thể xướng"))
         self.resize(820, 520)
         self._update()
 
@@ -195,13 +138,6 @@ class TomCallDialog(QDialog):
         if item is not None and item.data(TOKEN_ROLE):
             self.add(CallToken.parse(str(item.data(TOKEN_ROLE))))
 
-    def remove_selected(self) -> None:
-        """Take the selected token out of the call."""
-        row = self.said.currentRow()
-        if 0 <= row < len(self._items):
-            del self._items[row]
-            self._update(min(row, len(self._items) - 1))
-
     def change_count(self, step: int) -> None:
         """Raise or lower the count of the selected tôm or lèo (1…4)."""
         row = self.said.currentRow()
@@ -211,14 +147,6 @@ class TomCallDialog(QDialog):
         if t.name in COUNTED:
             self._items[row] = CallToken(t.name, None, max(1, min(MAX_COUNT, t.count + step)))
         self._update(row)
-
-    def move_selected(self, step: int) -> None:
-        """Move the selected token earlier or later in the call."""
-        row = self.said.currentRow()
-        to = row + step
-        if 0 <= row < len(self._items) and 0 <= to < len(self._items):
-            self._items[row], self._items[to] = self._items[to], self._items[row]
-            self._update(to)
 
     def _update(self, select: int | None = None) -> None:
         self.said.clear()

@@ -15,13 +15,14 @@ from desktop.play.tom_words import choice_text, consequence_line, fault_text, ru
 from desktop.play.warning_dialog import RuleWarning
 from desktop.qt import (
     QDialog,
+    QEvent,
     QHBoxLayout,
-    QKeySequence,
+    QKeyEvent,
     QLabel,
     QLayout,
     QListWidget,
+    QObject,
     QPushButton,
-    QShortcut,
     QVBoxLayout,
     QWidget,
 )
@@ -56,9 +57,11 @@ class ChoiceDialog(QDialog):
         cancel = QPushButton(translate("TomChoice", "Thôi (Esc)"))
         cancel.setAutoDefault(False)
         cancel.clicked.connect(self.reject)
-        for k, key in enumerate(keys_of("tom_choose")):
-            if k < len(choice.options):
-                QShortcut(QKeySequence(key), self, lambda k=k: self.pick(k))
+        # the number keys go to the list, which would take them for a search by text: they
+        # are read before it sees them
+        self._numbers = {key: k for k, key in enumerate(keys_of("tom_choose"))
+                         if k < len(choice.options)}
+        self.list.installEventFilter(self)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(cancel)
@@ -68,6 +71,14 @@ class ChoiceDialog(QDialog):
         layout.addWidget(self.list)
         layout.addLayout(buttons)
         layout.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A number key picks its move at once."""
+        if watched is self.list and event.type() == QEvent.Type.KeyPress \
+                and isinstance(event, QKeyEvent) and event.text() in self._numbers:
+            self.pick(self._numbers[event.text()])
+            return True
+        return super().eventFilter(watched, event)
 
     def pick(self, row: int) -> None:
         """Choose the move of `row` at once."""

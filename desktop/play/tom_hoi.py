@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from desktop.i18n import pick
 from desktop.play import tom_words as words
 from desktop.play.pacing import HUMAN, Pacing
-from desktop.play.writer import StoreWriter
+from desktop.play.saving import SavingHoi
 from desktop.qt import QObject, QTimer, Signal
 from desktop.settings import Settings
 from desktop.worker import Job, Worker
@@ -36,7 +36,7 @@ from replays.errors import RecordError
 from replays.games import record_game
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
-from replays.recorder import NotSaved, Recorder, saving
+from replays.recorder import Recorder, saving
 from replays.store import Store
 
 if TYPE_CHECKING:  # the computer players are reached through engine.totom's face
@@ -62,24 +62,20 @@ def session_before(store: Store, game_id: int) -> TomSession:
     return session
 
 
-class TomHoi(QObject):
+class TomHoi(SavingHoi):
     """The hội for a learner against computer players; see the module docstring."""
 
     call_requested = Signal(object)  # TomGame: the learner won and composes the xướng
     game_over = Signal(object)  # TomGame: the result is shown on the chiếu
     started = Signal()  # a game began (fresh or resumed)
-    save_failed = Signal(object)  # NotSaved: play stopped; retry_save or leave_unsaved
     resume_failed = Signal(object)  # the stored game cannot be rebuilt
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  pacing: Pacing = HUMAN, seeds: Callable[[], int] | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.store = store
+        super().__init__(store, parent)
         self.settings = settings
         self.worker = worker
-        self.writer = StoreWriter(store.path, self)
-        self._writing: Job[object] | None = None
         self.pacing = pacing
         self._rng = random.Random()
         self._seeds = seeds or (lambda: self._rng.randrange(1 << 31))
@@ -87,14 +83,12 @@ class TomHoi(QObject):
         self.session_id: int | None = None
         self.players: tuple[SeatPlayer, ...] = ()
         self.learner = LEARNER
-        self.recorder: Recorder | None = None
         self.game_no = 0
         self._ais: dict[int, Player] = {}
         self._message: tuple[Callable[[], str], ...] = ()
         self._pending: TomAction | None = None
         self._finished = False
         self._jobs: list[Job[Decision]] = []
-        self._retry: Callable[[], None] | None = None
         self._think_timer = QTimer(self)
         self._think_timer.setSingleShot(True)
         self._think_timer.timeout.connect(self._think)
@@ -121,10 +115,9 @@ class TomHoi(QObject):
     def state(self) -> str:
         """idle | busy (a computer's turn) | learner | warning | choosing | call | over |
         saving (a write in flight) | unsaved (a write failed)."""
-        if self._retry is not None:
-            return "unsaved"
-        if self._writing is not None:
-            return "saving"
+        saving = self.write_state()
+        if saving is not None:
+            return saving
         game = self.game
         if game is None:
             return "idle"
@@ -200,12 +193,11 @@ class TomHoi(QObject):
             self._begin(recorder, None)
 
         def failed(error: BaseException) -> None:
-            self._writing = None
             if not isinstance(error, RecordError | KeyError | sqlite3.Error | ValueError):
                 raise error
             self.resume_failed.emit(error)
 
-        self._writing = self.writer.run(read, lambda r: self._wrote(resumed, r), failed)
+        self._read(read, resumed, failed)
 
     def next_game(self) -> None:
         """The next game of the hội: the last winner (or the kê player) is cái (T2.4)."""
@@ -256,54 +248,13 @@ class TomHoi(QObject):
         for job in self._jobs:
             job.cancel()
         self._jobs = []
-        if self._writing is not None:
-            self._writing.cancel()
-            self._writing = None
+        super().stop()
         self._pending = None
 
     def shutdown(self) -> None:
         """The window is closing: stop, let the write in flight finish, close the writer."""
         self.stop()
         self.writer.close()
-
-    # ------------------------------------------------------------------ writes
-
-    def _write(self, fn: Callable[[Store], object], done: Callable[[object], None],
-               retry: Callable[[], None]) -> None:
-        """``fn(store)`` on the writer's thread, then ``done(result)`` here; a write the
-        store refuses stops play (`save_failed`) until ``retry`` is asked for."""
-        self._writing = self.writer.run(fn, lambda result: self._wrote(done, result),
-                                        lambda error: self._write_failed(error, retry))
-
-    def _wrote(self, done: Callable[[object], None], result: object) -> None:
-        self._writing = None
-        done(result)
-
-    def _write_failed(self, error: BaseException, retry: Callable[[], None]) -> None:
-        self._writing = None
-        if isinstance(error, RecordError) and not isinstance(error, NotSaved):
-            error = NotSaved(error, starting=self.recorder is None)
-        if not isinstance(error, NotSaved):
-            raise error  # a bug: not the disk's or another program's doing
-        self.stop()
-        self._retry = retry
-        self.save_failed.emit(error)
-
-    def retry_save(self) -> None:
-        """Try the failed write again; on success play goes on where it stopped."""
-        retry, self._retry = self._retry, None
-        if retry is not None:
-            retry()
-
-    def leave_unsaved(self) -> None:
-        """Give up after a failed write: the game is left as the store holds it (up to its
-        last saved move), to be resumed later."""
-        if self._retry is None:
-            return
-        self._retry = None
-        self.stop()
-        if self.recorder is not None and not self.recorder.saved:
-            self.recorder = None
 
     # ------------------------------------------------------------------ the flow
 
@@ -377,18 +328,7 @@ class TomHoi(QObject):
                 raise
             self.tell(partial(pick, e.vi or str(e), str(e)))
             events = recorder.play(legal[0])
-        self._store_move(recorder, events)
-
-    def _store_move(self, recorder: Recorder, events: list[Event]) -> None:
-        def write(store: Store) -> None:
-            del store  # the Recorder writes through the writer's store it was made with
-            try:
-                recorder.save()
-            except NotSaved as e:
-                raise e.with_events(events) from e.cause
-
-        self._write(write, lambda _: self._played(events),
-                    lambda: self._store_move(recorder, events))
+        self._save_move(recorder, events, partial(self._played, events))  # saving.py
 
     def _played(self, events: list[Event]) -> None:
         """Say what the others did (never the kind of another's face-down khàn, T4.1) and

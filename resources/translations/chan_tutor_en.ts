@@ -2978,32 +2978,8 @@ errors</translation>
         <translation>{name} — {d} points</translation>
     </message>
     <message>
-        <source>Thêm »</source>
-        <translation>Add »</translation>
-    </message>
-    <message>
-        <source>« Bỏ</source>
-        <translation>« Remove</translation>
-    </message>
-    <message>
-        <source>Lên</source>
-        <translation>Up</translation>
-    </message>
-    <message>
-        <source>Xuống</source>
-        <translation>Down</translation>
-    </message>
-    <message>
-        <source>Xướng (Ctrl+Enter)</source>
-        <translation>Call (Ctrl+Enter)</translation>
-    </message>
-    <message>
         <source>Những lời có thể xướng</source>
         <translation>What may be said</translation>
-    </message>
-    <message>
-        <source>Lời xướng của bạn</source>
-        <translation>Your call</translation>
     </message>
     <message>
         <source>Bạn sẽ xướng: &lt;b&gt;{call}&lt;/b&gt;</source>

@@ -135,3 +135,41 @@ def test_teaching_mode_does_the_duties_the_learner_leaves_switched_on(
     game = c.game
     assert game is not None and (game.phase.value, game.actor) == ("lay", c.learner)
     off.close()
+
+
+def test_a_hint_gives_the_normal_players_move_and_its_reason_in_the_language_shown(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_tom_window(qtbot, tmp_path, seeds=[SEED])
+    window.new_session()
+    play = tom(window)
+    c = play.controller
+    wait_for(qtbot, lambda: settled(window))
+    game = c.game
+    assert game is not None and c.state == "learner"
+    expected = make_player("normal").choose(game.observation(c.learner))
+    press(qtbot, play.chieu, Qt.Key.Key_H)
+    wait_for(qtbot, lambda: play.hint_bar.isVisible())
+    text = play.hint_bar.label.text()
+    assert text.startswith("Máy gợi ý") and expected.reason.vi in text
+    assert c.hinted == expected.action
+    view = play.chieu.view()
+    assert view is not None and view.hinted_key is not None
+    window.toggle_language()  # Ctrl+L: the hint is said again in English
+    try:
+        wait_for(qtbot, lambda: "The computer suggests" in play.hint_bar.label.text())
+        assert expected.reason.en in play.hint_bar.label.text()
+    finally:
+        window.toggle_language()
+    window.close()
+
+
+def test_no_hint_outside_teaching_mode(qtbot: QtBot, tmp_path: Path) -> None:
+    window = open_tom_window(qtbot, tmp_path, seeds=[SEED], mode=Mode.STRICT)
+    window.new_session()
+    play = tom(window)
+    wait_for(qtbot, lambda: settled(window))
+    assert "hint" not in {p.key for p in play.controller.prompts()}
+    press(qtbot, play.chieu, Qt.Key.Key_H)
+    qtbot.wait(50)
+    assert not play.hint_bar.isVisible() and play.controller.hinted is None
+    window.close()
