@@ -61,3 +61,26 @@ def test_a_whole_game_is_played_to_a_paid_u_and_its_call(qtbot: QtBot, tmp_path:
     wait_for(qtbot, lambda: c.game is not game and c.game is not None)
     assert c.game is not None and c.game.deal.cai_seat == c.learner and c.game_no == 2
     window.close()
+
+
+def test_the_hoi_ends_when_its_pool_runs_out_and_is_summed_up_T8_3(qtbot: QtBot,
+                                                                  tmp_path: Path) -> None:
+    from desktop.qt import Qt
+    from engine.totom import TomRules
+
+    # a pool of 5: the learner's paid ù suông (4) leaves 1, less than an ù suông (T8.3)
+    window = open_tom_window(qtbot, tmp_path, seeds=[PAID_BY_CLICKS, 1],
+                             tom_rules=TomRules(hoi_points=5))
+    window.new_session()
+    play = tom(window)
+    c = play.controller
+    play_game(qtbot, window, by_key=False)
+    assert c.hoi_over and c.session is not None and c.session.pool == 1
+    assert [p.key for p in c.prompts()] == ["summary"]  # no next game
+    c.command("next_game")
+    assert c.game_no == 1
+    qtbot.keyClick(play.chieu, Qt.Key.Key_E)  # no question: the hội is over
+    wait_for(qtbot, lambda: play.stack.currentWidget() is play.summary_page)
+    text = play.summary_page.text.toPlainText()
+    assert "Hội đã hết" in text and "hồ" in text
+    window.close()
