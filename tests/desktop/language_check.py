@@ -45,6 +45,8 @@ làng hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạc
 láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia hán
 tiến tụt đối
 """  # the last line: the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
+# Tổ tôm's own words (TOTOM.md), kept in English as its screens use them (issue 23)
+TOM_TERMS = "tổ tôm bất thực dậy khàn hạ trùng phỗng phu bí dọc yêu lưng chèo đò kê hồ"
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
 WORD = re.compile(r"[^\W\d_]+")
 PLURAL = re.compile(r"(?<![\w.,])1 (sections|questions|items|answers|games|moves|cards|"
@@ -59,7 +61,7 @@ def allowed_words(names: Iterable[str] = ()) -> set[str]:
     """The words with Vietnamese letters English may show: the game's terms, card, rule and
     cước names, and the players' names (data, never translated)."""
     cards = [Card(k).name_vi for k in range(25)]
-    return _words([GAME_TERMS, LANGUAGE_NAMES, *cards, *RANK_NAMES_VI.values(),
+    return _words([GAME_TERMS, TOM_TERMS, LANGUAGE_NAMES, *cards, *RANK_NAMES_VI.values(),
                    *SUIT_NAMES_VI, *(rule.name.vi for rule in REGISTRY),
                    *NAME_VI.values(), *names])
 
