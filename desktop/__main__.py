@@ -50,6 +50,12 @@ def build_parser() -> Parser:
         help="open the window, start a game against the computer, stop at your first "
         "decision, print first_frame_ms=N and exit 0 (for scripts)",
     )
+    parser.add_argument(
+        "--game",
+        choices=("chan", "to_tom"),
+        default=None,
+        help="with --smoke: the game played (default: chan)",
+    )
     add_drill_command(add_commands(parser))
     return parser
 
@@ -66,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     # Imported here so `--version` and the sub-commands start without Qt.
     from desktop.app import run_app
 
-    return run_app(sys.argv[:1], args.data_dir, smoke=args.smoke)
+    return run_app(sys.argv[:1], args.data_dir, smoke=args.smoke, game=args.game or "chan")
 
 
 if __name__ == "__main__":

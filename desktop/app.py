@@ -8,6 +8,7 @@ import gc
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,8 +104,10 @@ def make_app(argv: list[str]) -> QApplication:
     return app
 
 
-def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) -> int:
-    """Open the main window and run the event loop until it closes (or the smoke run ends)."""
+def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False,
+            game: str = "chan") -> int:
+    """Open the main window and run the event loop until it closes (or the smoke run ends,
+    playing `game`)."""
     from desktop import platform_check as check
 
     if check.no_display():  # before Qt, which would abort blaming a library (issue 20)
@@ -116,7 +119,7 @@ def run_app(argv: list[str], data_dir: Path | None = None, smoke: bool = False) 
         return 1
     app = make_app(argv)
     if smoke:
-        return smoke_run(app, data_dir)
+        return smoke_run(app, data_dir, game=game)
     from desktop.recovery.launcher import Launcher
 
     keep_code_for_good()
@@ -231,9 +234,10 @@ def _cannot_start(error: BaseException, box: bool = True) -> None:
 
 
 def smoke_run(app: QApplication, data_dir: Path | None,
-              seeds: Callable[[], int] | None = None) -> int:
-    """Open the window, start a game against the computer, stop at the learner's first
-    decision and print first_frame_ms (ms from process start to that chiếu frame)."""
+              seeds: Callable[[], int] | None = None, game: str = "chan") -> int:
+    """Open the window, start a game of `game` ("chan" or "to_tom") against the computer,
+    stop at the learner's first decision and print first_frame_ms (ms from process start to
+    that chiếu frame). The learner's settings are not changed."""
     from desktop.main_window import DESIGN_SIZE, MainWindow
     from desktop.play.pacing import INSTANT
     from desktop.startup import ms_since_start
@@ -264,13 +268,18 @@ def smoke_run(app: QApplication, data_dir: Path | None,
     # measured at the size the chiếu is designed for, whatever screen the run has (the
     # offscreen platform's is 800 × 800, where the window would open smaller)
     window.resize(DESIGN_SIZE)
+    if game != window.settings.game:  # for this run only: settings.json stays as it is
+        window.settings = replace(window.settings, game="to_tom" if game == "to_tom" else "chan")
+        window.play.apply_settings(window.settings)
     window.show()
     result = {"code": 1}
+    play = window.play.tom_part() if game == "to_tom" else window.play
+    controller = play.controller
+    chieu = play.chieu
 
     def check(_: object) -> None:
-        if result["code"] == 0 or window.play.controller.state != "learner":
+        if result["code"] == 0 or controller.state != "learner":
             return
-        chieu = window.play.chieu
         chieu.repaint()
         if chieu.hit_map() is None:  # not exposed yet: draw it anyway
             chieu.grab()
@@ -282,7 +291,6 @@ def smoke_run(app: QApplication, data_dir: Path | None,
         print("smoke: the learner's first decision never came", file=sys.stderr)
         window.close()
 
-    controller = window.play.controller
     controller.view_changed.connect(check)
     # ~1 deal in 100 ends before the learner's first decision (a computer wins at once):
     # the hội goes on to the next game, as the learner would

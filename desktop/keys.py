@@ -18,6 +18,7 @@ class Section(StrEnum):
 
     APP = "app"
     PLAY = "play"
+    TOM_PLAY = "tom_play"
     CALL = "call"
     WARNING = "warning"
     SUMMARY = "summary"
@@ -62,6 +63,16 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("hint", ("H",), Section.PLAY),
     Binding("next_game", ("N",), Section.PLAY),
     Binding("end_session", ("E",), Section.PLAY),
+    # Tổ tôm's own decisions (TOTOM T4); the play keys above work at its table too
+    Binding("tom_pick", ("Up",), Section.TOM_PLAY),
+    Binding("tom_unpick", ("Down",), Section.TOM_PLAY),
+    Binding("tom_phong", ("P",), Section.TOM_PLAY),
+    Binding("tom_day_khan", ("K",), Section.TOM_PLAY),
+    Binding("tom_ha_trung", ("G",), Section.TOM_PLAY),
+    Binding("tom_bat_thuc", ("T",), Section.TOM_PLAY),
+    Binding("tom_reveal", ("R",), Section.TOM_PLAY),
+    Binding("tom_lay", ("L",), Section.TOM_PLAY),
+    Binding("tom_choose", tuple(str(n) for n in range(1, 10)), Section.TOM_PLAY),
     Binding("leave_summary", ("Return", "Enter", "Escape"), Section.SUMMARY),
     Binding("call_add", ("Return",), Section.CALL),
     Binding("call_remove", ("Delete",), Section.CALL),
@@ -173,6 +184,7 @@ def section_title(section: Section) -> str:
     return {
         Section.APP: translate("Keys", "Cả chương trình"),
         Section.PLAY: translate("Keys", "Khi chơi"),
+        Section.TOM_PLAY: translate("Keys", "Khi chơi Tổ tôm (thêm vào các phím khi chơi)"),
         Section.CALL: translate("Keys", "Khi xướng"),
         Section.WARNING: translate("Keys", "Khi có cảnh báo"),
         Section.SUMMARY: translate("Keys", "Ở màn tổng kết hội"),
@@ -211,6 +223,15 @@ def describe(command: str) -> str:
         "hint": translate("Keys", "Gợi ý (chế độ học)"),
         "next_game": translate("Keys", "Ván tiếp theo (ở màn kết quả)"),
         "end_session": translate("Keys", "Kết thúc hội (ở màn kết quả): hỏi lại, rồi tổng kết"),
+        "tom_pick": translate("Keys", "Tổ tôm: chọn thêm quân đang trỏ để ăn cùng"),
+        "tom_unpick": translate("Keys", "Tổ tôm: bỏ chọn quân đang trỏ"),
+        "tom_phong": translate("Keys", "Tổ tôm: phỗng"),
+        "tom_day_khan": translate("Keys", "Tổ tôm: dậy khàn"),
+        "tom_ha_trung": translate("Keys", "Tổ tôm: hạ trùng"),
+        "tom_bat_thuc": translate("Keys", "Tổ tôm: xin bất thực"),
+        "tom_reveal": translate("Keys", "Tổ tôm: trình thiên khai"),
+        "tom_lay": translate("Keys", "Tổ tôm: úp khàn, úp thiên khai"),
+        "tom_choose": translate("Keys", "Tổ tôm: chọn cách đi số 1–9 trong bảng lựa chọn"),
         "leave_summary": translate("Keys", "Rời màn tổng kết hội, về trang đầu"),
         "call_add": translate("Keys", "Thêm cước đang chọn vào lời xướng"),
         "call_remove": translate("Keys", "Bỏ cước đang chọn khỏi lời xướng"),

@@ -149,8 +149,9 @@ class MainWindow(QMainWindow):
         self.play.games_changed.connect(self._games_changed)
         # issue 20: damage is never swallowed, and the library is backed up as it is played
         self.guard = LibraryGuard(store.path, self.worker, self, can_mend=read_only is None)
-        self.play.controller.save_failed.connect(lambda error: self.guard.failed(error.cause))
+        self.play.save_failed.connect(lambda error: self.guard.failed(error.cause))
         self.play.session_ended.connect(self._session_ended)
+        self.game_changed.connect(self.play.set_game)
         self.backups = Backups(data_dir, self.worker, self)
         self.backups.damaged.connect(lambda error: self.guard.check(error, said=False))
         self.learn: LearnScreen | None = None  # built when first shown (start-up time)
@@ -268,8 +269,8 @@ class MainWindow(QMainWindow):
             page = self.play
         self.pages.setCurrentWidget(page)
         self.tabs[name].setChecked(True)
-        if name == "play" and self.play.stack.currentWidget() is self.play.table:
-            self.play.chieu.setFocus()
+        if name == "play":
+            self.play.focus_table()
         if name == "learn" and self.learn is not None:  # its page's keys work at once
             self.learn.focus_page()
 
@@ -336,7 +337,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         try:
-            game_id = offerable_game(self.store, self.settings.skip_resume)
+            game_id = offerable_game(self.store, self.settings.skip_resume, self.settings.game)
         except sqlite3.DatabaseError as error:  # a damaged library: the offer to mend it
             if not self.guard.failed(error, said=False):
                 raise

@@ -5,7 +5,7 @@ replays.notes, replays.text, replays.report_page), behind the adapter every game
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
@@ -96,7 +96,8 @@ class ChanRecords:
         """R2: the deal as the engine plays it."""
         return ChanGame(deal, rules, mode, thong_seat)
 
-    def playable(self, game: Game[Any]) -> list[Event[Any]]:
+    def playable(self, game: Game[Any], automations: Iterable[str] | None = None
+                 ) -> list[Event[Any]]:
         """Chắn has no automation: a replayed game plays on as it is."""
         return []
 

@@ -95,9 +95,10 @@ class RecordGame(Protocol):
     def new_game(self, deal: Any, rules: Any, mode: Mode, thong_seat: int | None) -> Game[Any]:
         """A game before its first event, as a record replays it (no automation)."""
 
-    def playable(self, game: Game[Any]) -> list[Event[Any]]:
-        """A replayed game made ready to play on in its mode (its automations, and the steps
-        they take now); the events of those steps."""
+    def playable(self, game: Game[Any], automations: Iterable[str] | None = None
+                 ) -> list[Event[Any]]:
+        """A replayed game made ready to play on in its mode (its automations, or the given
+        ones, and the steps they take now); the events of those steps."""
 
     def new_session(self, players: int, rules: Any, carried: Carried | None) -> Session:
         """The hội before a record's first game."""

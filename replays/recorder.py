@@ -10,7 +10,7 @@ Until then the stored game is whole up to its last saved move, so it can be resu
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -81,13 +81,14 @@ class Recorder:
 
     @classmethod
     def start(cls, store: Store, session_id: int, deal: Any,
-              mode: Mode = Mode.REAL) -> Recorder:
+              mode: Mode = Mode.REAL, automations: Iterable[str] | None = None) -> Recorder:
         """The session's next game on ``deal``, thông (C2, TC2) and what else the game
         inherits (Tổ tôm's pool and debts) carried from its earlier games (the state its last
         game left, kept by the store: the hội is not replayed, issue 13); a deal the hội
         cannot play next is refused (Tổ tôm: T2.4's cái, T8.3's end: engine.errors.BadDeal);
-        NotSaved if the store cannot add it. The steps the mode's automations take at once
-        (Tổ tôm's khàn laid face down, T4.16) are recorded like any move."""
+        NotSaved if the store cannot add it. The steps the mode's automations (or the given
+        ones: the learner's switches, T4.16) take at once (Tổ tôm's khàn laid face down) are
+        recorded like any move."""
         header = store.session(session_id, upto=-1)
         kind = record_game(header.game)
         state = store.next_hoi_state(session_id, deal)
@@ -95,19 +96,22 @@ class Recorder:
         game = kind.new_game(deal, header.rules, mode, state.thong_seat)
         with saving(starting=True, path=store.path):
             game_id = store.new_game(session_id, deal, mode)
-        return cls._playing(store, game_id, game)
+        return cls._playing(store, game_id, game, automations)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> Recorder:
-        """Continue an interrupted game exactly where its stored events stop."""
-        return cls._playing(store, game_id, store.resume(game_id))
+    def resume(cls, store: Store, game_id: int,
+               automations: Iterable[str] | None = None) -> Recorder:
+        """Continue an interrupted game exactly where its stored events stop (``automations``
+        as for ``start``)."""
+        return cls._playing(store, game_id, store.resume(game_id), automations)
 
     @classmethod
-    def _playing(cls, store: Store, game_id: int, game: Game[Any]) -> Recorder:
-        """A recorder of ``game`` as the store holds it, its mode's automations on (their
-        steps written as moves)."""
+    def _playing(cls, store: Store, game_id: int, game: Game[Any],
+                 automations: Iterable[str] | None = None) -> Recorder:
+        """A recorder of ``game`` as the store holds it, its mode's automations (or the
+        given ones) on, their steps written as moves."""
         recorder = cls(store, game_id, game)
-        record_game(game_of_rules(game.rules)).playable(game)
+        record_game(game_of_rules(game.rules)).playable(game, automations)
         if not recorder.saved:  # an end never marked (a failed write), an automation's step
             with suppress(NotSaved):  # saved now or on the next move; the game is whole
                 recorder.save()

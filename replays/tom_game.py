@@ -7,7 +7,7 @@ plain text (replays.tom_text) and its report page (replays.tom_report_page).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadDeal
@@ -113,10 +113,13 @@ class TomRecords:
         so none is on while it is replayed (TomGame.replay)."""
         return TomGame(deal, rules if rules is not None else DEFAULT_RULES, mode, thong_seat, ())
 
-    def playable(self, game: Game[Any]) -> list[Event[Any]]:
-        """T4.16: the mode's automations switched on, and the steps they take now."""
+    def playable(self, game: Game[Any], automations: Iterable[str] | None = None
+                 ) -> list[Event[Any]]:
+        """T4.16: the mode's automations (or the given ones) switched on, and the steps they
+        take now."""
         assert isinstance(game, TomGame)
-        game.automations = default_automations(game.mode)
+        game.automations = default_automations(game.mode) if automations is None \
+            else frozenset(automations)
         return game.automate()
 
     def new_session(self, players: int, rules: Any, carried: Carried | None) -> TomSession:

@@ -7,6 +7,9 @@ R8.5 (so learning the order is part of composing), and the engine judges the cal
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from desktop.call_order import ORDER, group_of, order_title
 from desktop.i18n import translate
 from desktop.keys import keys_of
@@ -33,7 +36,92 @@ MAX_COUNT = 4
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
-class CallDialog(QDialog):
+class CallComposer(QDialog):
+    """A call dialog of either game: its list of `choices` (filled by the subclass), the call
+    as said (`said`), the buttons and keys (desktop/keys.py's Section.CALL) that add, remove,
+    count and move its entries, the call as it will be spoken (`preview`) and the button that
+    says it. The subclass says what each edit does."""
+
+    choices: QListWidget
+    _items: list[Any]  # the call's entries, in the order said
+
+    def _compose(self, intro: QLabel, choices_title: str) -> None:
+        """Build everything round `choices`, under `intro`."""
+        self.said = QListWidget()
+        self.said.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.add_button = QPushButton(translate("Call", "Thêm »"))
+        self.remove_button = QPushButton(translate("Call", "« Bỏ"))
+        self.more_button = QPushButton("+")
+        self.less_button = QPushButton("–")
+        self.up_button = QPushButton(translate("Call", "Lên"))
+        self.down_button = QPushButton(translate("Call", "Xuống"))
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.submit_button = QPushButton(translate("Call", "Xướng (Ctrl+Enter)"))
+        slots: dict[str, Callable[[], object]] = {
+            "call_add": self.add_selected, "call_remove": self.remove_selected,
+            "call_more": lambda: self.change_count(1),
+            "call_less": lambda: self.change_count(-1),
+            "call_up": lambda: self.move_selected(-1),
+            "call_down": lambda: self.move_selected(1), "call_submit": self.accept}
+        edit = (self.add_button, self.remove_button, self.more_button, self.less_button,
+                self.up_button, self.down_button)
+        for button, command in zip((*edit, self.submit_button), slots, strict=True):
+            button.clicked.connect(slots[command])
+            button.setAutoDefault(False)
+        for command, slot in slots.items():
+            for key in keys_of(command):
+                QShortcut(QKeySequence(key), self, slot)
+        left = QVBoxLayout()
+        left.addWidget(QLabel(choices_title))
+        left.addWidget(self.choices, 1)
+        middle = QVBoxLayout()
+        middle.addStretch(1)
+        for button in edit:
+            middle.addWidget(button)
+        middle.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(QLabel(translate("Call", "Lời xướng của bạn")))
+        right.addWidget(self.said, 1)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(middle)
+        columns.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(columns, 1)
+        layout.addWidget(self.preview)
+        layout.addWidget(self.submit_button, 0, Qt.AlignmentFlag.AlignRight)
+
+    def add_selected(self) -> None:
+        """Add the entry selected in the list of choices."""
+        raise NotImplementedError
+
+    def remove_selected(self) -> None:
+        """Take the selected entry out of the call."""
+        row = self.said.currentRow()
+        if 0 <= row < len(self._items):
+            del self._items[row]
+            self._update(min(row, len(self._items) - 1))
+
+    def change_count(self, step: int) -> None:
+        """Raise or lower the selected entry's count."""
+        raise NotImplementedError
+
+    def move_selected(self, step: int) -> None:
+        """Move the selected entry earlier or later in the call."""
+        row = self.said.currentRow()
+        to = row + step
+        if 0 <= row < len(self._items) and 0 <= to < len(self._items):
+            self._items[row], self._items[to] = self._items[to], self._items[row]
+            self._update(to)
+
+    def _update(self, select: int | None = None) -> None:
+        """Show the call as it stands, `select` its entry of that row."""
+        raise NotImplementedError
+
+
+class CallDialog(CallComposer):
     """Composes a call; `call()` is what was composed, `accepted` means "xướng"."""
 
     def __init__(self, game: Game, winner_name: str, parent: QWidget | None = None) -> None:
@@ -74,61 +162,7 @@ class CallDialog(QDialog):
         self.choices.setCurrentRow(1)
         self.choices.itemDoubleClicked.connect(lambda _: self.add_selected())
 
-        self.said = QListWidget()
-        self.said.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-
-        self.add_button = QPushButton(translate("Call", "Thêm »"))
-        self.remove_button = QPushButton(translate("Call", "« Bỏ"))
-        self.more_button = QPushButton("+")
-        self.less_button = QPushButton("–")
-        self.up_button = QPushButton(translate("Call", "Lên"))
-        self.down_button = QPushButton(translate("Call", "Xuống"))
-        self.add_button.clicked.connect(self.add_selected)
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.more_button.clicked.connect(lambda: self.change_count(1))
-        self.less_button.clicked.connect(lambda: self.change_count(-1))
-        self.up_button.clicked.connect(lambda: self.move_selected(-1))
-        self.down_button.clicked.connect(lambda: self.move_selected(1))
-
-        self.preview = QLabel()
-        self.preview.setWordWrap(True)
-        self.submit_button = QPushButton(translate("Call", "Xướng (Ctrl+Enter)"))
-        self.submit_button.clicked.connect(self.accept)
-        self.submit_button.setAutoDefault(False)
-        for button in (self.add_button, self.remove_button, self.more_button, self.less_button,
-                       self.up_button, self.down_button):
-            button.setAutoDefault(False)
-
-        bindings = {"call_add": self.add_selected, "call_remove": self.remove_selected,
-                    "call_more": lambda: self.change_count(1),
-                    "call_less": lambda: self.change_count(-1),
-                    "call_up": lambda: self.move_selected(-1),
-                    "call_down": lambda: self.move_selected(1), "call_submit": self.accept}
-        for command, slot in bindings.items():
-            for key in keys_of(command):
-                QShortcut(QKeySequence(key), self, slot)
-
-        left = QVBoxLayout()
-        left.addWidget(QLabel(translate("Call", "Các cước (theo thứ tự xướng)")))
-        left.addWidget(self.choices, 1)
-        middle = QVBoxLayout()
-        middle.addStretch(1)
-        for button in (self.add_button, self.remove_button, self.more_button, self.less_button,
-                       self.up_button, self.down_button):
-            middle.addWidget(button)
-        middle.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(QLabel(translate("Call", "Lời xướng của bạn")))
-        right.addWidget(self.said, 1)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 3)
-        columns.addLayout(middle)
-        columns.addLayout(right, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(columns, 1)
-        layout.addWidget(self.preview)
-        layout.addWidget(self.submit_button, 0, Qt.AlignmentFlag.AlignRight)
+        self._compose(intro, translate("Call", "Các cước (theo thứ tự xướng)"))
         self.resize(860, 540)
         self._update()
 
@@ -162,13 +196,6 @@ class CallDialog(QDialog):
         if item is not None and item.data(ID_ROLE):
             self.add(str(item.data(ID_ROLE)))
 
-    def remove_selected(self) -> None:
-        """Take the selected entry out of the call."""
-        row = self.said.currentRow()
-        if 0 <= row < len(self._items):
-            del self._items[row]
-            self._update(min(row, len(self._items) - 1))
-
     def change_count(self, step: int) -> None:
         """Raise or lower the selected entry's count (1…4; only counted cước go above 1)."""
         row = self.said.currentRow()
@@ -178,14 +205,6 @@ class CallDialog(QDialog):
         top = MAX_COUNT if cid in COUNTED else 1
         self._items[row] = (cid, max(1, min(top, n + step)))
         self._update(row)
-
-    def move_selected(self, step: int) -> None:
-        """Move the selected entry earlier or later in the call."""
-        row = self.said.currentRow()
-        to = row + step
-        if 0 <= row < len(self._items) and 0 <= to < len(self._items):
-            self._items[row], self._items[to] = self._items[to], self._items[row]
-            self._update(to)
 
     def _update(self, select: int | None = None) -> None:
         self.said.clear()

@@ -30,7 +30,7 @@ from desktop.play.animator import Animator
 from desktop.play.motion import SOUNDS, deal_flights, flight
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.resume import session_at
-from desktop.play.writer import StoreWriter
+from desktop.play.saving import SavingHoi
 from desktop.qt import QObject, QTimer, Signal
 from desktop.settings import Settings
 from desktop.sound import Sounds
@@ -47,31 +47,27 @@ from replays.chan_game import chan_only
 from replays.errors import RecordError
 from replays.record import Player as SeatPlayer
 from replays.record import human_seat
-from replays.recorder import NotSaved, Recorder, saving
+from replays.recorder import Recorder, saving
 from replays.store import Store
 
 LEARNER = 0
 
 
-class Hoi(QObject):
+class Hoi(SavingHoi):
     """The hội for a learner (at seat 0, or at the human seat of a resumed hội) against computer
     players; see the module docstring."""
 
     call_requested = Signal(object)  # Game: the learner won and composes the xướng
     game_over = Signal(object)  # Game: the result screen
     started = Signal()  # a game began (fresh or resumed)
-    save_failed = Signal(object)  # NotSaved: play stopped; retry_save or leave_unsaved
     resume_failed = Signal(object)  # the stored game cannot be rebuilt (RecordError, KeyError)
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  sounds: Sounds | None = None, pacing: Pacing = HUMAN,
                  seeds: Callable[[], int] | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.store = store
+        super().__init__(store, parent)
         self.settings = settings
         self.worker = worker
-        self.writer = StoreWriter(store.path, self)
-        self._writing: Job[object] | None = None  # a write in flight: nothing goes on
         self.sounds = sounds
         self.pacing = pacing
         self._rng = random.Random()
@@ -80,7 +76,6 @@ class Hoi(QObject):
         self.session_id: int | None = None
         self.players: tuple[SeatPlayer, ...] = ()
         self.learner = LEARNER  # the human's seat: 0, or the seat a branched replay gives it
-        self.recorder: Recorder | None = None
         self.game_no = 0
         self.seed: int | None = None
         self._ais: dict[int, Player] = {}
@@ -97,7 +92,6 @@ class Hoi(QObject):
         self._deadline: float | None = None
         self.clock: Callable[[], float] = time.monotonic  # tests move time on by hand
         self._jobs: list[Job[Decision]] = []
-        self._retry: Callable[[], None] | None = None  # set while a write failed
         # timers, owned here so that stopping the controller stops them all
         self._think_timer = self._timer(self._think, single=True)
         self._countdown_timer = self._timer(self._tick_countdown)
@@ -130,10 +124,9 @@ class Hoi(QObject):
         """idle | busy (computer, animation) | learner | warning | call | over | saving (a
         write in flight) | unsaved (a write failed: nothing goes on until retry_save or
         leave_unsaved)."""
-        if self._retry is not None:
-            return "unsaved"
-        if self._writing is not None:
-            return "saving"
+        saving = self.write_state()
+        if saving is not None:
+            return saving
         game = self.game
         if game is None:
             return "idle"
@@ -199,12 +192,11 @@ class Hoi(QObject):
             self._begin(recorder, None)
 
         def failed(error: BaseException) -> None:
-            self._writing = None
             if not isinstance(error, RecordError | KeyError | sqlite3.Error):
                 raise error
             self.resume_failed.emit(error)
 
-        self._writing = self.writer.run(read, lambda r: self._wrote(resumed, r), failed)
+        self._read(read, resumed, failed)
 
     def next_game(self) -> None:
         """The next game of the hội (picker and thông carried on, R2.4, C2)."""
@@ -274,9 +266,7 @@ class Hoi(QObject):
         for job in self._jobs:
             job.cancel()
         self._jobs = []
-        if self._writing is not None:
-            self._writing.cancel()
-            self._writing = None
+        super().stop()
         self._deadline = None
         self._pending = None
 
@@ -285,52 +275,6 @@ class Hoi(QObject):
         connection."""
         self.stop()
         self.writer.close()
-
-    # ------------------------------------------------------------------ writes
-
-    def _write(self, fn: Callable[[Store], object], done: Callable[[object], None],
-               retry: Callable[[], None]) -> None:
-        """``fn(store)`` on the writer's thread, then ``done(result)`` here; a write the
-        store refuses stops play (`save_failed`) until ``retry`` is asked for."""
-        self._writing = self.writer.run(fn, lambda result: self._wrote(done, result),
-                                        lambda error: self._write_failed(error, retry))
-
-    def _wrote(self, done: Callable[[object], None], result: object) -> None:
-        self._writing = None
-        done(result)
-
-    def _write_failed(self, error: BaseException, retry: Callable[[], None]) -> None:
-        self._writing = None
-        if isinstance(error, RecordError) and not isinstance(error, NotSaved):
-            error = NotSaved(error, starting=self.recorder is None)  # replays.db won't open
-        if not isinstance(error, NotSaved):
-            raise error  # a bug: not the disk's or another program's doing
-        self._hold(error, retry)
-
-    # ------------------------------------------------------------------ failed writes
-
-    def _hold(self, error: NotSaved, retry: Callable[[], None]) -> None:
-        """A write failed: stop everything, keep how to go on, and tell the screen."""
-        self.stop()
-        self._retry = retry
-        self.save_failed.emit(error)
-
-    def retry_save(self) -> None:
-        """Try the failed write again (on the writer's thread); on success play goes on
-        where it stopped, a new failure stops it again."""
-        retry, self._retry = self._retry, None
-        if retry is not None:
-            retry()
-
-    def leave_unsaved(self) -> None:
-        """Give up after a failed write: the game is left as the store holds it (up to its
-        last saved move), to be resumed later; nothing more is played."""
-        if self._retry is None:
-            return
-        self._retry = None
-        self.stop()
-        if self.recorder is not None and not self.recorder.saved:
-            self.recorder = None  # the store's game, not this one ahead of it, is resumed
 
     # ------------------------------------------------------------------ the flow
 
@@ -407,21 +351,8 @@ class Hoi(QObject):
             if not legal or action in legal:
                 raise
             events = recorder.play(legal[0])
-        self._store_move(recorder, events, live_before)
-
-    def _store_move(self, recorder: Recorder, events: list[Event],
-                    live_before: Placed | None) -> None:
-        """Write the move on the writer's thread; it is shown only once stored."""
-
-        def write(store: Store) -> None:
-            del store  # the Recorder writes through the writer's store it was made with
-            try:
-                recorder.save()
-            except NotSaved as e:
-                raise e.with_events(events) from e.cause
-
-        self._write(write, lambda _: self._played(events, live_before),
-                    lambda: self._store_move(recorder, events, live_before))
+        # shown only once stored (saving.py)
+        self._save_move(recorder, events, partial(self._played, events, live_before))
 
     def _played(self, events: list[Event], live_before: Placed | None) -> None:
         """Describe a stored move, sound it, animate it, then go on."""

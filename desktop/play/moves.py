@@ -6,6 +6,7 @@ keyboard selection over the hand in its drawn order (R3.6). Pure: no Qt, no scre
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from desktop.chieu.drawing import hand_groups
 from desktop.chieu.hitmap import Hit, HitKind
@@ -15,6 +16,8 @@ from engine.actions import Act, Action
 from engine.chan import Card, pairs_with
 from engine.chan import ChanGame as Game
 from engine.game import Mode, Phase
+
+C = TypeVar("C")  # a card of either game (Tổ tôm's hand steps the same way)
 
 
 def claim_act(game: Game, seat: int) -> Act | None:
@@ -70,7 +73,7 @@ def hand_order(game: Game, seat: int) -> list[Card]:
     return [c for _, group in hand_groups(game.hand_cards(seat)) for c in group]
 
 
-def step_selection(order: Sequence[Card], selected: Card | None, step: int) -> Card | None:
+def step_selection(order: Sequence[C], selected: C | None, step: int) -> C | None:
     """The card one step left (-1) or right (+1) of `selected`, wrapping around.
 
     Identical copies are one choice and lie side by side, so a step passes over them.

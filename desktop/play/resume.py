@@ -53,18 +53,27 @@ def session_at(store: Store, game_id: int) -> Session:
                    totals=list(state.totals))
 
 
-def offerable_game(store: Store, skip: Iterable[int] = ()) -> int | None:
+def offerable_game(store: Store, skip: Iterable[int] = (), game: str | None = None
+                   ) -> int | None:
     """The newest interrupted game the learner played (a hội with a human seat — seat 0, or
-    the seat a "play on from here" branch gave the learner), not skipped."""
+    the seat a "play on from here" branch gave the learner), not skipped; ``game``: only a
+    game of that ruleset ("chan", "to_tom"; issue 23)."""
     skipped = set(skip)
     for game_id in reversed(store.unfinished_games()):
         if game_id in skipped:
             continue
         try:
             session_id, _ = store.locate(game_id)
-            players = store.session(session_id, upto=-1).players
+            header = store.session(session_id, upto=-1)
         except (KeyError, BadRecord):
             continue
-        if human_seat(players) is not None:
+        if human_seat(header.players) is not None and game in (None, header.game):
             return game_id
     return None
+
+
+def game_kind(store: Store, game_id: int) -> str:
+    """Which game a stored game is ("chan" or "to_tom"); KeyError or BadRecord as the store
+    says."""
+    session_id, _ = store.locate(game_id)
+    return store.session(session_id, upto=-1).game

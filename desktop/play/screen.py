@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop.chieu.scene import Scene
 from desktop.chieu.widget import ChieuWidget
@@ -21,7 +22,7 @@ from desktop.play.hoi_summary import HoiSummary, summarize
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.pages import HoiSummaryPage, ResultPage, StartPage
 from desktop.play.result_text import result_html, winning_groups
-from desktop.play.resume import offerable_game
+from desktop.play.resume import game_kind, offerable_game
 from desktop.play.warning_dialog import WarningDialog
 from desktop.qt import (
     QDialog,
@@ -43,8 +44,12 @@ from desktop.settings import Settings
 from desktop.sound import Sounds
 from desktop.worker import Job, Worker
 from engine.chan import ChanGame as Game
+from replays.errors import BadRecord
 from replays.recorder import NotSaved
 from replays.store import Store
+
+if TYPE_CHECKING:  # built when Tổ tôm is first played (start-up time)
+    from desktop.play.tom_screen import TomPlay
 
 
 class HintBar(QFrame):
@@ -73,11 +78,13 @@ class HintBar(QFrame):
 
 
 class PlayScreen(QWidget):
-    """The Chơi activity."""
+    """The Chơi activity: Chắn's pages, or Tổ tôm's part (tom_screen.TomPlay) when the game
+    is Tổ tôm (issue 23)."""
 
     games_changed = Signal()  # a game was recorded to the end: the review list is stale
     session_ended = Signal()  # a hội was left (or a new one started): time for a backup
     settings_wanted = Signal()
+    save_failed = Signal(object)  # NotSaved of either game: for the library's guard
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  sounds: Sounds | None = None, pacing: Pacing = HUMAN,
@@ -92,6 +99,9 @@ class PlayScreen(QWidget):
         self.settings = settings
         self.pacing = pacing
         self.controller = PlayController(store, settings, worker, sounds, pacing, seeds, self)
+        self.tom: TomPlay | None = None  # built when Tổ tôm is first shown
+        self._tom_args = (worker, pacing, seeds, scene)
+        self._chan_page: QWidget | None = None  # Chắn's page while Tổ tôm is shown
         self.warning_dialog: WarningDialog | None = None
         self.call_dialog: CallDialog | None = None
         self.save_box: QMessageBox | None = None  # a write failed: retry or leave
@@ -126,11 +136,12 @@ class PlayScreen(QWidget):
         c.hint_changed.connect(self.hint_bar.show_text)
         c.started.connect(self._show_table)
         c.save_failed.connect(self._save_failed)
+        c.save_failed.connect(self.save_failed)
         c.resume_failed.connect(self._resume_failed)
         self.chieu.clicked.connect(c.click)
         self.chieu.hovered.connect(c.hover)
         self.start_page.new_button.clicked.connect(self.start_session)
-        self.start_page.resume_button.clicked.connect(self._resume_offered)
+        self.start_page.resume_button.clicked.connect(lambda: self._resume_offered("chan"))
         self.start_page.settings_button.clicked.connect(self.settings_wanted)
         self.result_page.next_button.clicked.connect(c.next_game)
         self.result_page.end_button.clicked.connect(self.ask_end_session)
@@ -152,8 +163,60 @@ class PlayScreen(QWidget):
 
     # ------------------------------------------------------------------ pages
 
+    def tom_part(self) -> TomPlay:
+        """Tổ tôm's part of Chơi, built the first time it is needed."""
+        if self.tom is None:
+            from desktop.play.tom_screen import TomPlay
+
+            worker, pacing, seeds, scene = self._tom_args
+            tom = TomPlay(self.store, self.settings, worker, pacing, seeds, scene)
+            tom.read_only = self.read_only
+            tom.resumable = partial(self._resumable_text, "to_tom")
+            tom.resume_wanted = partial(self._resume_offered, "to_tom")
+            tom.games_changed.connect(self.games_changed)
+            tom.session_ended.connect(self.session_ended)
+            tom.settings_wanted.connect(self.settings_wanted)
+            tom.save_failed.connect(self.save_failed)
+            self.stack.addWidget(tom)
+            self.tom = tom
+        return self.tom
+
+    def playing_tom(self) -> bool:
+        """Whether Tổ tôm's part is shown."""
+        return self.tom is not None and self.stack.currentWidget() is self.tom
+
+    def set_game(self, game: str) -> None:
+        """Show the game chosen (MainWindow.game_changed): a game being played in the other
+        one stays where it is, shown again when that game is chosen back."""
+        if game == "to_tom":
+            if not self.playing_tom():
+                self._chan_page = self.stack.currentWidget()
+            tom = self.tom_part()
+            self.stack.setCurrentWidget(tom)
+            if tom.stack.currentWidget() is tom.start_page:
+                tom.show_start()
+            tom.focus_table()
+        elif self.playing_tom():
+            page = self._chan_page or self.start_page
+            if page is self.start_page:
+                self.show_start()
+            else:
+                self.stack.setCurrentWidget(page)
+
+    def focus_table(self) -> None:
+        """The chiếu shown takes the keys (Chơi was chosen)."""
+        if self.playing_tom():
+            self.tom_part().focus_table()
+        elif self.stack.currentWidget() is self.table:
+            self.chieu.setFocus()
+
     def show_start(self) -> None:
         """The start page, with the interrupted game to resume if there is one."""
+        if self.settings.game == "to_tom":
+            tom = self.tom_part()
+            tom.show_start()
+            self.stack.setCurrentWidget(tom)
+            return
         self.start_page.show_settings(self.settings, self._resumable_text())
         self.start_page.new_button.setEnabled(not self.read_only)
         self.start_page.resume_button.setEnabled(not self.read_only)
@@ -162,7 +225,10 @@ class PlayScreen(QWidget):
     def set_read_only(self, read_only: bool) -> None:
         """Another program writes this library (desktop.instance): nothing is played here."""
         self.read_only = read_only
-        if self.stack.currentWidget() is self.start_page:
+        if self.tom is not None:
+            self.tom.read_only = read_only
+        if self.stack.currentWidget() is self.start_page or (
+                self.tom is not None and self.tom.stack.currentWidget() is self.tom.start_page):
             self.show_start()
 
     def _refused_read_only(self) -> bool:
@@ -174,11 +240,13 @@ class PlayScreen(QWidget):
                         "mở lại chương trình."))
         return self.read_only
 
-    def _resumable_text(self) -> str | None:
+    def _resumable_text(self, game: str = "chan") -> str | None:
         if self.read_only:
             return None
-        game_id = offerable_game(self.store, self.settings.skip_resume)
-        if game_id is None or game_id == self.controller.game_id:
+        game_id = offerable_game(self.store, self.settings.skip_resume, game)
+        playing = self.tom.controller.game_id if game == "to_tom" and self.tom is not None \
+            else self.controller.game_id
+        if game_id is None or game_id == playing:
             return None
         return describe_game(self.store, game_id)
 
@@ -191,6 +259,12 @@ class PlayScreen(QWidget):
         """A new hội with the current settings."""
         if self._refused_read_only():
             return
+        if self.settings.game == "to_tom":
+            tom = self.tom_part()
+            tom.settings = self.settings
+            self.stack.setCurrentWidget(tom)
+            tom.start_session()
+            return
         if self.controller.session_id is not None:
             self.session_ended.emit()
         self.controller.settings = self.settings
@@ -201,6 +275,17 @@ class PlayScreen(QWidget):
         replay is reported by `_resume_failed`)."""
         if self._refused_read_only():
             return
+        try:
+            kind = game_kind(self.store, game_id)
+        except (KeyError, BadRecord) as error:
+            self._resume_failed(error)
+            return
+        if kind == "to_tom":
+            tom = self.tom_part()
+            tom.settings = self.settings
+            self.stack.setCurrentWidget(tom)
+            tom.resume(game_id)
+            return
         self.controller.settings = self.settings
         self.controller.resume(game_id)
 
@@ -209,8 +294,8 @@ class PlayScreen(QWidget):
             "Play", "Ván này không dựng lại được từ dữ liệu đã lưu:") + f"\n\n{error}")
         self.show_start()
 
-    def _resume_offered(self) -> None:
-        game_id = offerable_game(self.store, self.settings.skip_resume)
+    def _resume_offered(self, game: str = "chan") -> None:
+        game_id = offerable_game(self.store, self.settings.skip_resume, game)
         if game_id is not None:
             self.resume(game_id)
 
@@ -266,6 +351,8 @@ class PlayScreen(QWidget):
         countdown at once."""
         self.settings = settings
         self.controller.settings = settings
+        if self.tom is not None:
+            self.tom.apply_settings(settings)
         if self.stack.currentWidget() is self.start_page:
             self.show_start()
         self.controller.refresh()
@@ -367,6 +454,8 @@ class PlayScreen(QWidget):
     def shutdown(self) -> None:
         """Stop timers and work (the game is in the store already)."""
         self._shut = True
+        if self.tom is not None:
+            self.tom.shutdown()
         self._result_timer.stop()
         if self._summary_job is not None:
             self._summary_job.cancel()

@@ -38,31 +38,27 @@ def consequences(rules: set[str]) -> list[str]:
 WIDTH = 480  # the text column: wrapped labels need a width to know their height
 
 
-class WarningDialog(QDialog):
-    """Shows a Warning; accepted = play anyway, rejected = take back."""
+class RuleWarning(QDialog):
+    """A warning before a move that breaks rules (either game): the rules' `ids` in the
+    title, their `names` in the heading, the `move` in words and the `body` (rich text);
+    accepted = play anyway, rejected = take back (the default)."""
 
-    def __init__(self, warning: Warning, game: Game, parent: QWidget | None = None) -> None:
+    def __init__(self, ids: list[str], names: list[str], move: str, body: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.warning = warning
-        rules = [e.rule for e in warning.explanations]
         self.setWindowTitle(translate("Warning", "Cảnh báo: {rules}").format(
-            rules=", ".join(rules)))
+            rules=", ".join(ids)))
         self.setModal(True)
 
         self.heading = QLabel(translate("Warning", "Cảnh báo — {rules}").format(
-            rules=", ".join(rule_name(r) for r in rules)))
+            rules=", ".join(names)))
         self.heading.setObjectName("warningTitle")
         self.heading.setWordWrap(True)
         intro = QLabel(translate("Warning", "Bạn định đi: <b>{move}</b>. Nước này phạm luật:"
-                                 ).format(move=escape(move_text(warning.action, game))))
+                                 ).format(move=escape(move)))
         intro.setWordWrap(True)
         intro.setFixedWidth(WIDTH)
-        items = "".join(
-            f"<p style='margin: 6px 0'><b>{escape(rule_name(e.rule))}</b><br>"
-            f"{escape(explanation_text(e))}</p>" for e in warning.explanations)
-        costs = "".join(f"<p style='margin: 6px 0'><i>{escape(line)}</i></p>"
-                        for line in consequences(set(rules)))
-        self.body = QLabel(items + costs)
+        self.body = QLabel(body)
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setFixedWidth(WIDTH)
@@ -92,3 +88,18 @@ class WarningDialog(QDialog):
     def text(self) -> str:
         """Everything the dialog says (for tests)."""
         return f"{self.windowTitle()}\n{self.heading.text()}\n{self.body.text()}"
+
+
+class WarningDialog(RuleWarning):
+    """Shows a Warning; accepted = play anyway, rejected = take back."""
+
+    def __init__(self, warning: Warning, game: Game, parent: QWidget | None = None) -> None:
+        self.warning = warning
+        rules = [e.rule for e in warning.explanations]
+        items = "".join(
+            f"<p style='margin: 6px 0'><b>{escape(rule_name(e.rule))}</b><br>"
+            f"{escape(explanation_text(e))}</p>" for e in warning.explanations)
+        costs = "".join(f"<p style='margin: 6px 0'><i>{escape(line)}</i></p>"
+                        for line in consequences(set(rules)))
+        super().__init__(rules, [rule_name(r) for r in rules], move_text(warning.action, game),
+                         items + costs, parent)

@@ -528,6 +528,10 @@
         <translation>While playing</translation>
     </message>
     <message>
+        <source>Khi chơi Tổ tôm (thêm vào các phím khi chơi)</source>
+        <translation>While playing Tổ tôm (besides the play keys)</translation>
+    </message>
+    <message>
         <source>Khi xướng</source>
         <translation>While calling</translation>
     </message>
@@ -654,6 +658,42 @@
     <message>
         <source>Kết thúc hội (ở màn kết quả): hỏi lại, rồi tổng kết</source>
         <translation>End the session (on the result screen): asked first, then summed up</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: chọn thêm quân đang trỏ để ăn cùng</source>
+        <translation>Tổ tôm: choose the pointed card (one more copy) to eat with</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: bỏ chọn quân đang trỏ</source>
+        <translation>Tổ tôm: unchoose the pointed card</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: phỗng</source>
+        <translation>Tổ tôm: phỗng</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: dậy khàn</source>
+        <translation>Tổ tôm: dậy khàn (take the card onto your khàn)</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: hạ trùng</source>
+        <translation>Tổ tôm: hạ trùng (lay your copy onto your run)</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: xin bất thực</source>
+        <translation>Tổ tôm: declare bất thực</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: trình thiên khai</source>
+        <translation>Tổ tôm: show your thiên khai</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: úp khàn, úp thiên khai</source>
+        <translation>Tổ tôm: lay a khàn or thiên khai face down</translation>
+    </message>
+    <message>
+        <source>Tổ tôm: chọn cách đi số 1–9 trong bảng lựa chọn</source>
+        <translation>Tổ tôm: pick move 1–9 in the list of choices</translation>
     </message>
     <message>
         <source>Rời màn tổng kết hội, về trang đầu</source>
@@ -3386,6 +3426,80 @@ errors</translation>
     </message>
 </context>
 <context>
+    <name>TomCall</name>
+    <message>
+        <source>dậy khàn {card}</source>
+        <translation>turn up the khàn of {card}</translation>
+    </message>
+    <message>
+        <source>ăn cả</source>
+        <translation>none discarded (ăn cả)</translation>
+    </message>
+    <message>
+        <source>đánh {n}</source>
+        <translation>{n} discarded</translation>
+    </message>
+    <message>
+        <source>bất thực {card}: {how}</source>
+        <translation>bất thực of {card}: {how}</translation>
+    </message>
+    <message>
+        <source>Xướng ù</source>
+        <translation>Call your win</translation>
+    </message>
+    <message>
+        <source>{name} thiên ù.</source>
+        <translation>{name}: thiên ù (the dealt hand wins).</translation>
+    </message>
+    <message>
+        <source>{name} ù {card}.</source>
+        <translation>{name} won on {card}.</translation>
+    </message>
+    <message>
+        <source>Hạ bài rồi xướng theo đúng trình tự: trước hết dậy từng khàn còn úp, báo từng bất thực, rồi đến các cước từ cao xuống thấp (tôm, lèo sau cùng). Xướng gian bị chèo đò; xướng thiếu chỉ được phần đã xướng.</source>
+        <translation>Lay your hand down and call in the right order: first turn up each khàn still face down, report each bất thực, then the cước from high to low (tôm and lèo last). An over-call is chèo đò; an under-call is paid only for what you said.</translation>
+    </message>
+    <message>
+        <source>Dậy khàn, báo bất thực (nói trước)</source>
+        <translation>Khàn turned up, bất thực reported (said first)</translation>
+    </message>
+    <message>
+        <source>Cước (theo thứ tự xướng)</source>
+        <translation>Cước (in the order they are called)</translation>
+    </message>
+    <message>
+        <source>{name} — {d} điểm</source>
+        <translation>{name} — {d} points</translation>
+    </message>
+    <message>
+        <source>Những lời có thể xướng</source>
+        <translation>What may be said</translation>
+    </message>
+    <message>
+        <source>Bạn sẽ xướng: &lt;b&gt;{call}&lt;/b&gt;</source>
+        <translation>You will call: &lt;b&gt;{call}&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TomChoice</name>
+    <message>
+        <source>Chọn cách đi</source>
+        <translation>Choose your move</translation>
+    </message>
+    <message>
+        <source>Có nhiều cách đi. Chọn một (phím số, hoặc ↑↓ rồi Enter; Esc để thôi):</source>
+        <translation>There is more than one way. Choose one (a number key, or ↑↓ then Enter; Esc to cancel):</translation>
+    </message>
+    <message>
+        <source>Chọn (Enter)</source>
+        <translation>Choose (Enter)</translation>
+    </message>
+    <message>
+        <source>Thôi (Esc)</source>
+        <translation>Cancel (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>TomFirstGame</name>
     <message>
         <source>Phần thứ mấy là phần cái? Gõ số 1–{p}.</source>
@@ -3414,6 +3528,99 @@ errors</translation>
     <message>
         <source>Về danh sách bài (Esc)</source>
         <translation>Back to the lessons (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>TomHints</name>
+    <message>
+        <source>Máy gợi ý: &lt;b&gt;{move}&lt;/b&gt; — {reason}</source>
+        <translation>The computer suggests: &lt;b&gt;{move}&lt;/b&gt; — {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TomPlay</name>
+    <message>
+        <source>Không chơi tiếp được</source>
+        <translation>Cannot continue</translation>
+    </message>
+    <message>
+        <source>Ván này không dựng lại được từ dữ liệu đã lưu:</source>
+        <translation>This game cannot be rebuilt from the saved data:</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội?</source>
+        <translation>End the session?</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội này và xem tổng kết? Các ván đã lưu; hội không chơi tiếp được nữa, nhưng xem lại được ở phần Xem lại.</source>
+        <translation>End this session and see its summary? The games are saved; the session cannot be played on, but it can be reviewed in Review.</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội</source>
+        <translation>End the session</translation>
+    </message>
+    <message>
+        <source>Chơi tiếp</source>
+        <translation>Keep playing</translation>
+    </message>
+    <message>
+        <source>Chưa lưu được</source>
+        <translation>Not saved yet</translation>
+    </message>
+    <message>
+        <source>Thử lại</source>
+        <translation>Retry</translation>
+    </message>
+    <message>
+        <source>Rời ván</source>
+        <translation>Leave the game</translation>
+    </message>
+</context>
+<context>
+    <name>TomResult</name>
+    <message>
+        <source>Hết nọc, không ai ù: kê. {name} bốc quân nọc cuối, được cái ván sau (T2.9).</source>
+        <translation>The nọc ran out and nobody won: kê. {name} drew its last card and is cái of the next game (T2.9).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; thiên ù.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt;: thiên ù.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; ù {card}.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; won on {card}.</translation>
+    </message>
+    <message>
+        <source>Xướng: &lt;b&gt;{call}&lt;/b&gt;</source>
+        <translation>Call: &lt;b&gt;{call}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Bài có: {call} ({points} điểm).</source>
+        <translation>The hand held: {call} ({points} points).</translation>
+    </message>
+    <message>
+        <source>Hội đã hết: tiền góp còn {ho} điểm, không đủ một ván ù suông (T8.3).</source>
+        <translation>The session is over: the pool holds {ho} points, less than a plain win (T8.3).</translation>
+    </message>
+    <message>
+        <source>Tiền góp còn {pool} điểm.</source>
+        <translation>The pool holds {pool} points.</translation>
+    </message>
+    <message>
+        <source>Được tính điểm: {score} điểm, lấy {points} điểm từ tiền góp.</source>
+        <translation>Paid: {score} points, {points} taken from the pool.</translation>
+    </message>
+    <message>
+        <source>Ù được tính điểm nhưng đang nợ làng: ván này trả đò, không lấy điểm (T6.6).</source>
+        <translation>A paid win, but the winner owes the làng: this win repays the debt and takes nothing (T6.6).</translation>
+    </message>
+    <message>
+        <source>Không được tính điểm, chỉ được cái ({why}).</source>
+        <translation>Not paid: only the cái of the next game ({why}).</translation>
+    </message>
+    <message>
+        <source>Chèo đò: không được điểm, nợ làng một ván ù ({why}).</source>
+        <translation>Chèo đò: nothing is paid and the winner owes the làng a win ({why}).</translation>
     </message>
 </context>
 <context>
@@ -3880,6 +4087,339 @@ errors</translation>
     <message>
         <source>Máy làm giúp những việc bạn bật ở đây khi chơi chế độ Học hoặc Nghiêm; chế độ Thật không có tự động nào.</source>
         <translation>In Teaching and Strict modes the program does the duties switched on here for you; Real mode has no automations.</translation>
+    </message>
+</context>
+<context>
+    <name>TomStart</name>
+    <message>
+        <source>úp khàn, thiên khai</source>
+        <translation>laying khàn and thiên khai face down</translation>
+    </message>
+    <message>
+        <source>trình thiên khai</source>
+        <translation>showing thiên khai</translation>
+    </message>
+    <message>
+        <source>hạ quân giống khi ăn</source>
+        <translation>laying the copies of an eaten card</translation>
+    </message>
+    <message>
+        <source>hạ trùng</source>
+        <translation>hạ trùng</translation>
+    </message>
+    <message>
+        <source>dậy khàn</source>
+        <translation>dậy khàn</translation>
+    </message>
+    <message>
+        <source>{players} người, cần {lung} lưng, mỗi hội góp {points} điểm</source>
+        <translation>{players} players, {lung} lưng needed, a pool of {points} points</translation>
+    </message>
+    <message>
+        <source>{players} người, cần {lung} lưng, chơi tự do (không góp)</source>
+        <translation>{players} players, {lung} lưng needed, open play (no pool)</translation>
+    </message>
+    <message>
+        <source>Tổ tôm — chơi với máy</source>
+        <translation>Tổ tôm — play the computer</translation>
+    </message>
+    <message>
+        <source>không có — bạn tự làm mọi việc bắt buộc</source>
+        <translation>none — you do every duty yourself</translation>
+    </message>
+    <message>
+        <source>Một hội gồm nhiều ván liền nhau: mỗi người góp {share} điểm vào hội; ù được trả điểm từ tiền góp, người ù được cái ván sau, và hội hết khi tiền góp không đủ một ván ù suông. Mỗi nước đi được lưu ngay, nên tắt máy giữa chừng vẫn chơi tiếp được.</source>
+        <translation>A session (hội) is a run of games: each player puts {share} points into the pool; a paid win is paid from the pool, the winner is cái of the next game, and the session ends when the pool holds less than a plain win. Every move is saved at once, so you can stop in the middle and go on later.</translation>
+    </message>
+    <message>
+        <source>Bạn: &lt;b&gt;{name}&lt;/b&gt; · Đối thủ: {opponents}</source>
+        <translation>You: &lt;b&gt;{name}&lt;/b&gt; · Opponents: {opponents}</translation>
+    </message>
+    <message>
+        <source>Chế độ: &lt;b&gt;{mode}&lt;/b&gt; — {help}</source>
+        <translation>Mode: &lt;b&gt;{mode}&lt;/b&gt; — {help}</translation>
+    </message>
+    <message>
+        <source>Máy làm giúp: {list}</source>
+        <translation>Done for you: {list}</translation>
+    </message>
+    <message>
+        <source>Luật làng: {rules}</source>
+        <translation>Làng rules: {rules}</translation>
+    </message>
+    <message>
+        <source>Ván đang chơi dở: {game}</source>
+        <translation>Unfinished game: {game}</translation>
+    </message>
+    <message>
+        <source>Bắt đầu hội mới (Ctrl+N)</source>
+        <translation>New session (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Chơi tiếp ván dở</source>
+        <translation>Resume the unfinished game</translation>
+    </message>
+    <message>
+        <source>Cài đặt…</source>
+        <translation>Settings…</translation>
+    </message>
+</context>
+<context>
+    <name>TomSummary</name>
+    <message>
+        <source>Số ván đã chơi: {n}.</source>
+        <translation>Games played: {n}.</translation>
+    </message>
+    <message>
+        <source>Chơi tự do: không có tiền góp.</source>
+        <translation>Open play: no pool.</translation>
+    </message>
+    <message>
+        <source>Hội đã hết: tiền góp còn {ho} điểm (hồ), không đủ một ván ù suông.</source>
+        <translation>The session is over: the pool holds {ho} points (the hồ), less than a plain win.</translation>
+    </message>
+    <message>
+        <source>Tiền góp còn {pool} điểm.</source>
+        <translation>The pool holds {pool} points.</translation>
+    </message>
+    <message>
+        <source>Về trang đầu ({key})</source>
+        <translation>Back to the start ({key})</translation>
+    </message>
+</context>
+<context>
+    <name>TomWords</name>
+    <message>
+        <source>Phỗng</source>
+        <translation>Phỗng</translation>
+    </message>
+    <message>
+        <source>Dậy khàn</source>
+        <translation>Dậy khàn</translation>
+    </message>
+    <message>
+        <source>Hạ trùng</source>
+        <translation>Hạ trùng</translation>
+    </message>
+    <message>
+        <source>Bất thực</source>
+        <translation>Bất thực</translation>
+    </message>
+    <message>
+        <source>Trình thiên khai</source>
+        <translation>Show thiên khai</translation>
+    </message>
+    <message>
+        <source>Úp khàn</source>
+        <translation>Lay khàn down</translation>
+    </message>
+    <message>
+        <source>Ván tiếp</source>
+        <translation>Next game</translation>
+    </message>
+    <message>
+        <source>Kết thúc hội</source>
+        <translation>End session</translation>
+    </message>
+    <message>
+        <source>Tổng kết hội</source>
+        <translation>Session summary</translation>
+    </message>
+    <message>
+        <source>Gá vào phu {meld}, cùng {cards}</source>
+        <translation>Onto your meld {meld}, with {cards}</translation>
+    </message>
+    <message>
+        <source>Gá vào phu {meld}</source>
+        <translation>Onto your meld {meld}</translation>
+    </message>
+    <message>
+        <source>Ăn quân yêu một mình</source>
+        <translation>Eat the yêu alone</translation>
+    </message>
+    <message>
+        <source>Ăn với {cards}</source>
+        <translation>Eat with {cards}</translation>
+    </message>
+    <message>
+        <source>Ù, nói “phỗng”</source>
+        <translation>Ù, saying “phỗng”</translation>
+    </message>
+    <message>
+        <source>Ù, nói “không phỗng”</source>
+        <translation>Ù, saying “không phỗng”</translation>
+    </message>
+    <message>
+        <source>Ù (không nói phỗng hay không phỗng)</source>
+        <translation>Ù (saying neither phỗng nor không phỗng)</translation>
+    </message>
+    <message>
+        <source>Dậy khàn và ăn phu dọc với {cards}</source>
+        <translation>Dậy khàn, and eat into a run with {cards}</translation>
+    </message>
+    <message>
+        <source>Dậy khàn (thành thiên khai)</source>
+        <translation>Dậy khàn (it becomes a thiên khai)</translation>
+    </message>
+    <message>
+        <source>Hạ trùng {card} vào phu {meld}</source>
+        <translation>Hạ trùng: {card} onto your run {meld}</translation>
+    </message>
+    <message>
+        <source>Xin bất thực {card}</source>
+        <translation>Declare bất thực of {card}</translation>
+    </message>
+    <message>
+        <source>Trình thiên khai {card}</source>
+        <translation>Show the thiên khai of {card}</translation>
+    </message>
+    <message>
+        <source>Úp {card} xuống chiếu</source>
+        <translation>Lay {card} face down</translation>
+    </message>
+    <message>
+        <source>Đánh {card}</source>
+        <translation>Discard {card}</translation>
+    </message>
+    <message>
+        <source>Trả cửa {card}</source>
+        <translation>Return {card} (trả cửa)</translation>
+    </message>
+    <message>
+        <source>Bốc</source>
+        <translation>Draw</translation>
+    </message>
+    <message>
+        <source>Dưới</source>
+        <translation>Pass (dưới)</translation>
+    </message>
+    <message>
+        <source>Bỏ qua</source>
+        <translation>Let it go</translation>
+    </message>
+    <message>
+        <source>Xướng</source>
+        <translation>Call</translation>
+    </message>
+    <message>
+        <source>Úp khàn, thiên khai xuống chiếu (L), hoặc xin bất thực (T); xong thì Bỏ qua (Esc).</source>
+        <translation>Lay your khàn and thiên khai face down (L), or declare bất thực (T); then Let it go (Esc).</translation>
+    </message>
+    <message>
+        <source>Trình thiên khai của bạn (R) trước khi làng bốc quân đầu tiên.</source>
+        <translation>Show your thiên khai (R) before the first card is drawn.</translation>
+    </message>
+    <message>
+        <source>Bạn là cái, đi trước: bấm một quân để đánh (hoặc ù thiên ù nếu bài đã tròn).</source>
+        <translation>You are the cái and go first: click a card to discard (or declare thiên ù if your hand already wins).</translation>
+    </message>
+    <message>
+        <source>Bấm một quân trên tay để đánh (không đánh quân yêu).</source>
+        <translation>Click a card of your hand to discard (never a yêu).</translation>
+    </message>
+    <message>
+        <source>Trả cửa: bấm một quân để đánh vào chỗ quân vừa lấy.</source>
+        <translation>Trả cửa: click a card to put where the taken card lay.</translation>
+    </message>
+    <message>
+        <source>Quân cuối nọc {card}: bạn ù được! Bấm Ù (U) hoặc Bỏ qua (Esc).</source>
+        <translation>The last card of the nọc, {card}: you can win! Press Ù (U) or Let it go (Esc).</translation>
+    </message>
+    <message>
+        <source>Bạn ù được {card}! Bấm Ù (U) hoặc Bỏ qua (Esc).</source>
+        <translation>You can win on {card}! Press Ù (U) or Let it go (Esc).</translation>
+    </message>
+    <message>
+        <source>{card} lên: bạn có khàn, phải dậy khàn (K).</source>
+        <translation>{card} is up: you hold its khàn and must take it (dậy khàn, K).</translation>
+    </message>
+    <message>
+        <source>Bạn phỗng được {card}: bấm Phỗng (P) hoặc Bỏ qua (Esc).</source>
+        <translation>You can phỗng {card}: press Phỗng (P) or Let it go (Esc).</translation>
+    </message>
+    <message>
+        <source>Bạn hạ trùng được {card} (G), hoặc Bỏ qua (Esc).</source>
+        <translation>You can lay your {card} onto your run (hạ trùng, G), or Let it go (Esc).</translation>
+    </message>
+    <message>
+        <source>Bạn bốc {card}: chọn quân rồi Ăn (A), hoặc Dưới (D).</source>
+        <translation>You drew {card}: choose cards and Eat (A), or Pass (D).</translation>
+    </message>
+    <message>
+        <source>{card} đến cửa bạn: chọn quân rồi Ăn (A), hoặc Bốc (B).</source>
+        <translation>{card} came to your cửa: choose cards and Eat (A), or Draw (B).</translation>
+    </message>
+    <message>
+        <source>Chế độ nghiêm không cho đi nước này ({rules}).</source>
+        <translation>Strict mode refuses this move ({rules}).</translation>
+    </message>
+    <message>
+        <source>Bạn vừa phạm {rule}: nếu ù trong ván này sẽ bị xét.</source>
+        <translation>You just committed {rule}: it is judged if you win this game.</translation>
+    </message>
+    <message>
+        <source>Không ăn được với {cards}: chọn lại (↑ chọn, ↓ bỏ).</source>
+        <translation>No eat with {cards}: choose again (↑ choose, ↓ unchoose).</translation>
+    </message>
+    <message>
+        <source>Lúc này không {what} được.</source>
+        <translation>You cannot {what} now.</translation>
+    </message>
+    <message>
+        <source>ăn</source>
+        <translation>eat</translation>
+    </message>
+    <message>
+        <source>bốc</source>
+        <translation>draw</translation>
+    </message>
+    <message>
+        <source>dưới</source>
+        <translation>pass</translation>
+    </message>
+    <message>
+        <source>ù</source>
+        <translation>win</translation>
+    </message>
+    <message>
+        <source>phỗng</source>
+        <translation>phỗng</translation>
+    </message>
+    <message>
+        <source>dậy khàn</source>
+        <translation>take it onto your khàn</translation>
+    </message>
+    <message>
+        <source>hạ trùng</source>
+        <translation>lay a copy onto your run</translation>
+    </message>
+    <message>
+        <source>xin bất thực</source>
+        <translation>declare bất thực</translation>
+    </message>
+    <message>
+        <source>trình thiên khai</source>
+        <translation>show a thiên khai</translation>
+    </message>
+    <message>
+        <source>úp khàn</source>
+        <translation>lay a khàn down</translation>
+    </message>
+    <message>
+        <source>bỏ qua</source>
+        <translation>let it go</translation>
+    </message>
+    <message>
+        <source>Chọn một quân trên tay trước (phím trái/phải).</source>
+        <translation>Choose a card of your hand first (left/right keys).</translation>
+    </message>
+    <message>
+        <source>Bạn đã đi lại. Chọn nước khác.</source>
+        <translation>You took the move back. Choose another.</translation>
+    </message>
+    <message>
+        <source>{name} gặp lỗi khi nghĩ nên đi nước đầu tiên được phép.</source>
+        <translation>{name} failed while thinking, so it plays the first legal move.</translation>
     </message>
 </context>
 <context>

@@ -48,7 +48,7 @@ chắn cạ ba đầu què thiên khai nọc cửa trên bốc đánh ăn dướ
 làng hội ván chiếu quân cái phần điểm dịch gà rộng hẹp bạch thủ thông lèo tôm xuông chì có
 láo nghỉ tiền bỏ trái vỉ thập thành phá kính tứ tám đỏ định nước hay bài chia hán
 tổ tôm phu bí dọc khàn phỗng dậy lưng yêu đen chèo đò kê trùng bất thực gá điếm thơ nẩy xuyên
-vạn văn sách nhất ông cụ thang sắc hồng tròn
+vạn văn sách nhất ông cụ thang sắc hồng tròn hạ hồ
 tiến tụt đối
 """  # "tiến tụt đối": the bốc cái mnemonic, quoted ("nhị (lục) tiến, tứ (bát) tụt…")
 LANGUAGE_NAMES = "Tiếng Việt"  # the language switch names the language in itself
