@@ -22,6 +22,7 @@ from desktop.qt import (
     QWidget,
 )
 from desktop.settings import Settings
+from desktop.tom_choices import cuoc_label, option_label, value_label, value_labels
 from engine.game import Mode
 from engine.totom import DEFAULT_RULES, OPTION_NAMES, TomRules, TomSession
 
@@ -37,6 +38,17 @@ def automation_name(name: str) -> str:
     }.get(name, name)
 
 
+def option_text(name: str, value: object, players: int) -> str:
+    """A changed làng option in words, as the settings dialog says it (desktop.tom_choices)."""
+    label = option_label(name)
+    if name == "points" and isinstance(value, dict):
+        return f"{label}: " + ", ".join(f"{cuoc_label(c, players)[0]} {v}"
+                                        for c, v in value.items())
+    if isinstance(value, bool) and name not in {n for n, _ in value_labels()}:
+        value = translate("TomStart", "có") if value else translate("TomStart", "không")
+    return f"{label}: {value_label(name, value)}"
+
+
 def rules_text(rules: TomRules) -> str:
     """The làng in a line: players, lưng, the pool, and every option changed (T9)."""
     base = translate("TomStart", "{players} người, cần {lung} lưng, mỗi hội góp {points} "
@@ -49,10 +61,10 @@ def rules_text(rules: TomRules) -> str:
     default = DEFAULT_RULES.replace(players=rules.players) \
         if rules.players != DEFAULT_RULES.players else DEFAULT_RULES
     mine, theirs = rules.to_json(), default.to_json()
-    changed = [f"{name} = {mine[name]}" for name in OPTION_NAMES
+    changed = [option_text(name, mine[name], rules.players) for name in OPTION_NAMES
                if name not in ("players", "lung_required", "hoi_points")
                and mine[name] != theirs[name]]
-    return base + ("; " + ", ".join(changed) if changed else "")
+    return base + ("; " + "; ".join(changed) if changed else "")
 
 
 class TomStartPage(QWidget):

@@ -4112,6 +4112,14 @@ errors</translation>
         <translation>dậy khàn</translation>
     </message>
     <message>
+        <source>có</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>không</source>
+        <translation>no</translation>
+    </message>
+    <message>
         <source>{players} người, cần {lung} lưng, mỗi hội góp {points} điểm</source>
         <translation>{players} players, {lung} lưng needed, a pool of {points} points</translation>
     </message>
