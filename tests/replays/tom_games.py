@@ -2,8 +2,8 @@
 library tests: every worked example of TOTOM T7.7 played to its call, and small games that
 each show one kind of annotation. The games are played by the engine on tests.totom.table's
 deals (the named cards in place, every other card dealt harmlessly), so a record here is what
-the program would have written. The builders are cached: records are immutable, and dealing
-a hand-made game takes the helper a few seconds."""
+the program would have written. The builders are cached: records are immutable, and each is
+built by several tests."""
 
 from __future__ import annotations
 
