@@ -151,3 +151,23 @@ def test_t4_4_a_shown_thien_khai_offers_only_u_and_no_eat() -> None:
     assert {c.act for c in game.pending_claims()} == {Act.WIN}
     with pytest.raises(IllegalAction):
         game.apply(TomAction(1, Act.EAT, cards=(Card.N7, Card.N8)))
+
+
+def test_t4_4_u_comes_before_the_entitled_players_eat() -> None:
+    game = game_of({0: "9n", 1: "7n 8n", 3: WAITS_9N})
+    play(game, "0 discard 9n")
+    assert game.pending_claims() == (Claim(3, Act.WIN),)
+    assert game.actor == 3
+    events = play(game.copy(), "1 eat 7n 8n")  # the entitled seat pre-empts: seat 3's bỏ ù
+    assert Declined(3, Act.WIN, Card.N9, 0) in events
+    play(game, "3 decline")
+    assert (game.phase, game.actor) == (Phase.PLAY, 1) and "1 eat 7n 8n" in moves_of(game)
+
+
+def test_t4_4_on_a_draw_the_drawer_is_the_first_winner() -> None:
+    other = "3v 3s 7n 4n 5n 6n 1v 2v 3v 4s 5s 6s 7s 8s 1n 1s oc tt 9v 9s"  # waits 9n too
+    game = game_of({0: "5v", 1: WAITS_9N, 3: other}, noc="2s 2n 9n",
+                   actions=["0 discard 5v", "1 draw", "1 pass", "2 draw", "2 pass"])
+    assert (game.phase, game.actor) == (Phase.PLAY, 3)
+    play(game, "3 draw")
+    assert game.pending_claims() == (Claim(3, Act.WIN), Claim(1, Act.WIN))
