@@ -52,6 +52,24 @@ def test_t4_13_two_spare_cards_of_a_thien_khai_bat_thuc() -> None:
     assert game.bat_thuc[0][Card.S6].discarded == 1
 
 
+def test_t4_13_a_third_card_of_a_thien_khai_bat_thuc_is_td3() -> None:
+    # Seat 3 gives up its thiên khai at the opening, phỗngs three times and returns a 6s each
+    # time: the first two are its spares, the third is TD3.
+    game = game_of({0: "5v", 3: "6s 6s 6s 6s 5v 5v 7n 7n 8n 8n"}, noc="7n 8n",
+                   actions=["3 bat_thuc 6s", "0 discard 5v", "3 phong"])
+    assert rules_of(play(game, "3 return 6s")) == []
+    play(game, "1 draw")
+    while game.actor != 3:
+        play(game, f"{game.actor} decline")
+    play(game, "3 phong")
+    assert rules_of(play(game, "3 return 6s")) == []
+    play(game, "1 pass", "2 draw")
+    while game.actor != 3:
+        play(game, f"{game.actor} decline")
+    play(game, "3 phong")
+    assert rules_of(play(game, "3 return 6s")) == ["TD3"]
+
+
 def test_t4_13_the_fourth_card_of_a_khan_bat_thuc_must_be_phong_d() -> None:
     game = game_of({0: "6s", 3: "6s 6s 6s"}, actions=["3 bat_thuc 6s", "0 discard 6s"])
     assert game.pending_claims() == (Claim(3, Act.PHONG),)

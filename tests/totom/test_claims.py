@@ -171,3 +171,23 @@ def test_t4_4_on_a_draw_the_drawer_is_the_first_winner() -> None:
     assert (game.phase, game.actor) == (Phase.PLAY, 3)
     play(game, "3 draw")
     assert game.pending_claims() == (Claim(3, Act.WIN), Claim(1, Act.WIN))
+
+
+@pytest.mark.parametrize(("players", "draws"), [(5, 14), (4, 18)])
+def test_t2_8_the_default_noc_stop_leaves_five_cards(players: int, draws: int) -> None:
+    # 19 cards in the nọc at five players, 23 at four: the draw that leaves 5 is the last card.
+    rules = TomRules(players=players)
+    game = game_of({0: "2v"}, rules=rules, actions=["0 discard 2v"])
+    finals = []
+    while not game.is_over:
+        if game.phase is Phase.CLAIM:
+            play(game, f"{game.actor} decline")
+        elif game.may_pass:
+            play(game, f"{game.actor} pass")
+        else:
+            play(game, f"{game.actor} draw")
+            assert game.live is not None
+            finals.append(game.live.final)
+    assert finals == [False] * (draws - 1) + [True]
+    assert game.noc_left == 5 and game.outcome is not None
+    assert game.outcome.kind is EndKind.DRAW

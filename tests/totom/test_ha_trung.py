@@ -93,3 +93,11 @@ def test_t4_16_the_ha_trung_automation_lays_the_copy_before_the_draw() -> None:
     assert rules_of(events) == []
     assert str(game.record[-2]) == "1 ha_trung 7v onto 0"
     assert game.record[-1].act is Act.DRAW and game.record[-1].seat == 1
+
+
+def test_td5_on_its_own_draw_before_dưới() -> None:
+    # The card that extends the run is seat 1's own draw: the copy goes down before dưới.
+    game = game_of({0: "5v", 1: "4v 6v 2s 7v"}, noc="2n 8n 5s 9n 7v", actions=[*OPENING, "1 draw"])
+    assert game.live is not None and (game.live.card, game.live.by) == (Card.V7, 1)
+    assert rules_of(play(game.copy(), "1 pass")) == ["TD5"]
+    assert rules_of(play(game, "1 ha_trung 7v onto 0", "1 pass")) == []

@@ -86,3 +86,25 @@ def test_tn7_two_copies_of_w_held_and_no_statement() -> None:
 def test_tn7_no_statement_needed_with_one_copy() -> None:
     game = game_of({0: "2v", 1: RED10}, noc="5n", actions=["0 discard 2v", "1 draw"])
     assert rules_of(game.faults_of(game.ACTION(1, Act.WIN))) == []
+
+
+def test_tn1_a_win_let_pass_on_a_shown_thien_khai() -> None:
+    waits_9n = "3v 3s 7n 4v 5v 6v 1n 2n 3n 4s 5s 6s 7s 8s 1v 1s cc oc 9v 9s"  # and tt
+    game = game_of({0: "9n 9n 9n 9n 5v", 2: waits_9n}, noc="2s tt",
+                   actions=["0 up_thien_khai 9n", "0 reveal 9n", "2 decline", "0 discard 5v",
+                            "1 draw", "1 pass", "2 draw"])
+    assert Claim(2, Act.WIN) in game.pending_claims()
+    while game.actor != 2:
+        play(game, f"{game.actor} decline")
+    play(game, "2 win", "2 call suong")
+    s = game.settlement
+    assert s is not None and (s.verdict, s.rules) == (Verdict.UNPAID, ("TN1",))
+    assert s.offences[0].cause_event == 1  # the reveal whose window was let pass
+
+
+def test_tn2_a_thien_khai_kept_in_the_hand_at_the_seats_first_discard() -> None:
+    game = game_of({0: "5v", 1: "4v 4v 4v 4v 6v 8n 9n"})
+    play(game, "1 decline")  # neither laid face down nor given up (T4.1)
+    assert game.hist[1].unlaid == (Card.V4,)
+    play(game, "0 discard 5v", "1 eat 4v 6v")
+    assert rules_of(play(game.copy(), "1 discard 8n")) == ["TN2"]

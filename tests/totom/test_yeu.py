@@ -4,6 +4,9 @@ the duty follows the card to the next seat after a dưới."""
 
 from __future__ import annotations
 
+from engine.actions import Act
+from engine.events import Claim
+from engine.game import Phase
 from engine.totom.cards import Card
 from engine.totom.mat import MeldOrigin
 from engine.totom.rules import TomRules
@@ -83,3 +86,37 @@ def test_td10_costs_what_yeu_offence_says() -> None:
         play(game, str(game.legal_actions()[0]))
         assert game.settlement is not None
         assert (game.settlement.verdict, game.settlement.rules) == (verdict, ("TD10",))
+
+
+def test_td10_not_when_another_seat_phongs_the_yeu() -> None:
+    game = game_of({0: "5v", 1: "2n", 3: "oc oc 3n"}, noc="oc")
+    play(game, "0 discard 5v", "1 draw")
+    assert game.pending_claims() == (Claim(3, Act.PHONG),)
+    play(game, "3 phong", "3 return 3n")
+    assert game.live is not None and game.live.card == Card.N3
+    assert rules_of(play(game, "1 pass")) == []
+
+
+def test_td10_not_on_the_last_card() -> None:
+    # T2.8: the last card can only be won on; nobody owes it an eat.
+    game = game_of({0: "5v", 1: "2n"}, noc="oc", rules=TomRules(noc_stop=18))
+    play(game, "0 discard 5v", "1 draw")
+    assert game.live is not None and game.live.final
+    assert rules_of(play(game, "1 pass")) == [] and game.is_over
+
+
+def test_td9_costs_what_yeu_offence_says() -> None:
+    # Seat 1 eats 8v, discards a second ông cụ (TD9) and wins later on 5n.
+    hand = "3v 3s 7n 9v 8s cc 7v 9v 7s 8s 9s tt oc oc cc 1v 1n 1s 4n 6n"
+    for offence, verdict in (("cheo_do", Verdict.CHEO_DO), ("unpaid", Verdict.UNPAID)):
+        game = game_of({0: "8v", 1: hand}, noc="5n", rules=TomRules(yeu_offence=offence),
+                       actions=["0 discard 8v", "1 eat 7v 9v"])
+        assert rules_of(play(game, "1 discard oc")) == ["TD9"]
+        while game.phase is not Phase.PLAY:
+            play(game, f"{game.actor} decline")
+        play(game, "2 draw")
+        while game.actor != 1:
+            play(game, f"{game.actor} decline")
+        play(game, "1 win", "1 call thap_hong tom leo")
+        assert game.settlement is not None
+        assert (game.settlement.verdict, game.settlement.rules) == (verdict, ("TD9",))
