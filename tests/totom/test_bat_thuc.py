@@ -100,6 +100,7 @@ def _win_with_bat_thuc(call: str) -> list[str]:
 
 
 def test_t4_13_the_true_call_reports_the_bat_thuc_first() -> None:
+    """T5.8: after the ù, the bất thực is reported before any scoring token."""
     game = game_of({0: "5v", 1: SPLIT}, noc="9n",
                    actions=["1 bat_thuc 6s", "0 discard 5v", "1 draw", "1 win"])
     assert str(game.true_tokens()[0]) == "bat_thuc:6s:an_ca"

@@ -191,3 +191,15 @@ def test_t2_8_the_default_noc_stop_leaves_five_cards(players: int, draws: int) -
     assert finals == [False] * (draws - 1) + [True]
     assert game.noc_left == 5 and game.outcome is not None
     assert game.outcome.kind is EndKind.DRAW
+
+
+def test_t2_1_t2_2_play_passes_right_and_each_seat_plays_into_its_own_cua_duoi() -> None:
+    game = game_of({4: "5v"}, noc="8n 2s", cai=4)
+    play(game, "4 discard 5v")
+    assert game.cua[4] == [Card.V5] and game.entitled == 0  # seat 4's cửa dưới, seat 0's trên
+    play(game, "0 draw")
+    assert game.cua[0] == [Card.N8] and game.entitled == 0 and game.may_pass
+    play(game, "0 pass")
+    assert game.entitled == 1 and not game.may_pass  # cửa 0 is seat 1's cửa trên
+    play(game, "1 draw")
+    assert game.cua[1] == [Card.S2]

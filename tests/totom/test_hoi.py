@@ -59,6 +59,7 @@ def test_t8_1_each_player_puts_an_equal_share_into_the_pool() -> None:
 
 
 def test_t8_2_a_paid_u_takes_its_score_from_the_pool() -> None:
+    """T8.4: each result is points received less the share, × stake."""
     hoi = TomSession(rules=TomRules(stake=1000))
     won(hoi, 2)
     result = hoi.results[-1]

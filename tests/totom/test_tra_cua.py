@@ -18,6 +18,7 @@ from tests.totom.table import game_of, moves_of, play, rules_of
 
 
 def test_t4_9_phong_of_a_discard_returns_into_the_same_cua_and_the_next_seat_is_entitled() -> None:
+    """T4.7: the pair and the card face up on the mat, then trả cửa."""
     game = game_of({0: "5v", 3: "5v 5v 2n"})
     play(game, "0 discard 5v", "3 phong")
     assert (game.phase, game.actor) == (Phase.RETURN, 3)
