@@ -13,6 +13,8 @@ from engine.events import Claim, Declined, EndKind
 from engine.game import Mode, Phase
 from engine.totom.actions import TomAction
 from engine.totom.cards import Card
+from engine.totom.deal import Deal
+from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
 from engine.totom.verdict import Verdict
 from tests.totom.table import game_of, moves_of, play
@@ -177,10 +179,13 @@ def test_t4_4_on_a_draw_the_drawer_is_the_first_winner() -> None:
 def test_t2_8_the_default_noc_stop_leaves_five_cards(players: int, draws: int) -> None:
     # 19 cards in the nọc at five players, 23 at four: the draw that leaves 5 is the last card.
     rules = TomRules(players=players)
-    game = game_of({0: "2v"}, rules=rules, actions=["0 discard 2v"])
+    game = TomGame(Deal.shuffled(7, rules), rules)
+    while game.phase is Phase.LAY:
+        play(game, f"{game.actor} decline")
+    play(game, str(next(a for a in game.legal_actions() if a.act is Act.DISCARD)))
     finals = []
     while not game.is_over:
-        if game.phase is Phase.CLAIM:
+        if game.phase in (Phase.CLAIM, Phase.SHOW):
             play(game, f"{game.actor} decline")
         elif game.may_pass:
             play(game, f"{game.actor} pass")
