@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.actions import Act
 from engine.events import Claim
 from engine.game import Phase
+from engine.totom.actions import TomAction
 from engine.totom.cards import Card
 from engine.totom.mat import MeldOrigin
 from engine.totom.rules import TomRules
@@ -120,3 +121,27 @@ def test_td9_costs_what_yeu_offence_says() -> None:
         play(game, "1 win", "1 call thap_hong tom leo")
         assert game.settlement is not None
         assert (game.settlement.verdict, game.settlement.rules) == (verdict, ("TD9",))
+
+
+def test_t4_10_a_yeu_that_comes_must_be_eaten_even_of_a_kind_declined_before() -> None:
+    # Seat 3 lets the optional phỗng of an ông cụ pass (T4.14: a decline of the kind). When
+    # the third ông cụ comes to its own cửa, T4.10 obliges it to eat it: eating it is the duty,
+    # not "bỏ rồi lại ăn" (TD6), while leaving it stays TD10.
+    game = game_of({0: "5v", 1: "2n 9s", 3: "oc oc 3n 4s"}, noc="oc 8n oc",
+                   actions=["0 discard 5v", "1 draw", "3 decline", "1 eat", "1 discard 2n",
+                            "2 draw", "2 pass", "3 draw"])
+    assert game.hist[3].declined_kinds == {Card.OC: 2}
+    assert game.live is not None and (game.live.card, game.entitled) == (Card.OC, 3)
+    assert rules_of(game.faults_of(TomAction.parse("3 eat oc oc"))) == []
+    assert rules_of(game.faults_of(TomAction.parse("3 phong"))) == []
+    assert rules_of(game.faults_of(TomAction.parse("3 pass"))) == ["TD10"]
+
+
+def test_td6_still_for_a_declined_yeu_phong_d_at_another_cua() -> None:
+    # Only the duty is exempt: a phỗng out of turn is a choice, and a declined one forbids it.
+    game = game_of({0: "5v", 1: "2n 9s", 3: "oc oc 3n 4s"}, noc="oc 8n 2s oc",
+                   actions=["0 discard 5v", "1 draw", "3 decline", "1 eat", "1 discard 2n",
+                            "2 draw", "2 pass", "3 draw", "3 pass", "4 draw"])
+    assert game.live is not None and game.live.card == Card.OC
+    assert Claim(3, Act.PHONG) in game.pending_claims()
+    assert rules_of(game.faults_of(TomAction.parse("3 phong"))) == ["TD6"]
