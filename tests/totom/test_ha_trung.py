@@ -101,3 +101,15 @@ def test_td5_on_its_own_draw_before_dưới() -> None:
     assert game.live is not None and (game.live.card, game.live.by) == (Card.V7, 1)
     assert rules_of(play(game.copy(), "1 pass")) == ["TD5"]
     assert rules_of(play(game, "1 ha_trung 7v onto 0", "1 pass")) == []
+
+
+def test_t4_12_a_mat_sp7_is_no_run_to_grow() -> None:
+    # [decision, T5.2, Q6] a mat 1n 2n 3n lies as SP7 and takes nothing: 4n is not gá'd onto
+    # it, and a 4n held is no hạ trùng owed.
+    game = game_of({0: "2n", 1: "1n 3n 4n 9s"}, noc="2v 8s 5s 4n",
+                   actions=["0 discard 2n", "1 eat 1n 3n", "1 discard 9s", "2 draw", "2 pass",
+                            "3 draw", "3 pass", "4 draw", "4 pass", "0 draw", "0 pass"])
+    assert game.mats[1][0].cards == (Card.N1, Card.N2, Card.N3)
+    assert game.live is not None and game.live.card == Card.N4 and game.entitled == 1
+    assert not any("onto" in m or "ha_trung" in m for m in moves_of(game))
+    assert rules_of(play(game, "1 draw")) == []
