@@ -211,6 +211,12 @@ def play(game: TomGame, *actions: str) -> list[Event[Card]]:
     return events
 
 
+def decline_to(game: TomGame, seat: int) -> None:
+    """Every claimant ranked before ``seat`` declines (a record never shows a decline)."""
+    while game.actor != seat:
+        play(game, f"{game.actor} decline")
+
+
 def rules_of(events: Iterable[object]) -> list[str]:
     """The rule ids of the violations among ``events``."""
     return [e.rule for e in events if type(e).__name__ == "Violation"]  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from engine.game import Phase
 from engine.totom.cards import Card
 from engine.totom.mat import MeldOrigin
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, moves_of, play, rules_of
+from tests.totom.table import decline_to, game_of, moves_of, play, rules_of
 
 # Seat 1: khàn 6s given up, its three cards in three groups; waits on 9n and tt.
 SPLIT = "3v 3s 7n 6v 6n 6s 4s 5s 6s 6s 7s 8s 1n 2n 3n 1v oc 9v 9s cc"
@@ -40,8 +40,7 @@ def test_t4_13_one_spare_card_of_a_khan_bat_thuc_then_td3() -> None:
     assert rules_of(play(game, "3 return 6s")) == []
     play(game, "1 draw")
     assert Claim(3, Act.PHONG) in game.pending_claims()
-    while game.actor != 3:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 3)
     play(game, "3 phong")
     assert rules_of(play(game, "3 return 6s")) == ["TD3"]
 
@@ -59,13 +58,11 @@ def test_t4_13_a_third_card_of_a_thien_khai_bat_thuc_is_td3() -> None:
                    actions=["3 bat_thuc 6s", "0 discard 5v", "3 phong"])
     assert rules_of(play(game, "3 return 6s")) == []
     play(game, "1 draw")
-    while game.actor != 3:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 3)
     play(game, "3 phong")
     assert rules_of(play(game, "3 return 6s")) == []
     play(game, "1 pass", "2 draw")
-    while game.actor != 3:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 3)
     play(game, "3 phong")
     assert rules_of(play(game, "3 return 6s")) == ["TD3"]
 

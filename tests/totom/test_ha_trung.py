@@ -9,7 +9,7 @@ from engine.events import Claim
 from engine.totom.cards import Card
 from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
-from tests.totom.table import game_of, moves_of, play, rules_of
+from tests.totom.table import decline_to, game_of, moves_of, play, rules_of
 
 # Seat 1 eats the cái's 5v into 4v 5v 6v, then the drawn cards go round to it: 7v last.
 OPENING = ["0 discard 5v", "1 eat 4v 6v", "1 discard 2s", "2 draw", "2 pass", "3 draw", "3 pass",
@@ -69,8 +69,7 @@ def test_t4_12_any_cua_scope_makes_it_a_claim_and_letting_it_pass_td5() -> None:
     game = game_of({0: "5v", 1: "4v 6v 2s 3v"}, noc="3v", rules=rules,
                    actions=["0 discard 5v", "1 eat 4v 6v", "1 discard 2s", "2 draw"])
     assert Claim(1, Act.HA_TRUNG) in game.pending_claims()
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     assert moves_of(game) == ["1 ha_trung 3v onto 0", "1 decline"]
     play(game, "1 decline")
     assert rules_of(play(game, "2 pass")) == ["TD5"]  # at the event that closed the window
@@ -80,8 +79,7 @@ def test_t4_12_any_cua_ha_trung_taken_records_nothing() -> None:
     rules = TomRules(ha_trung_scope="any_cua")
     game = game_of({0: "5v", 1: "4v 6v 2s 3v"}, noc="3v", rules=rules,
                    actions=["0 discard 5v", "1 eat 4v 6v", "1 discard 2s", "2 draw"])
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     play(game, "1 ha_trung 3v onto 0", "2 pass")
     assert rules_of(game.violations) == []
     assert game.mats[1][0].cards[0] == Card.V3

@@ -12,7 +12,7 @@ from engine.totom.cards import Card
 from engine.totom.mat import MeldOrigin
 from engine.totom.rules import TomRules
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, moves_of, play, rules_of
+from tests.totom.table import decline_to, game_of, moves_of, play, rules_of
 
 
 def test_t4_10_a_drawn_yeu_may_be_eaten_alone() -> None:
@@ -116,8 +116,7 @@ def test_td9_costs_what_yeu_offence_says() -> None:
         while game.phase is not Phase.PLAY:
             play(game, f"{game.actor} decline")
         play(game, "2 draw")
-        while game.actor != 1:
-            play(game, f"{game.actor} decline")
+        decline_to(game, 1)
         play(game, "1 win", "1 call thap_hong tom leo")
         assert game.settlement is not None
         assert (game.settlement.verdict, game.settlement.rules) == (verdict, ("TD9",))
