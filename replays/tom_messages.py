@@ -54,8 +54,14 @@ def missed_u_text(card: str | None, last: bool) -> Text:
 def declined_text(card: str, pairs: Sequence[Sequence[str]], runs: Sequence[Sequence[str]],
                   phong: bool) -> Text:
     """T4.14: what a decline forbids from now on."""
-    vi = [f"không được ăn hay phỗng quân {card} nữa (TD6)"]
-    en = [f"you may not eat or phỗng {card} again (TD6)"]
+    if parse_card(card).is_yeu:  # T4.10: a yêu that comes to one's cửa is still eaten
+        vi = [f"không được phỗng quân {card} ở cửa người khác nữa (TD6), nhưng quân yêu đến "
+              f"cửa mình vẫn phải ăn (T4.10)"]
+        en = [f"you may not phỗng {card} at another's cửa again (TD6), but a yêu that comes "
+              f"to your own cửa must still be eaten (T4.10)"]
+    else:
+        vi = [f"không được ăn hay phỗng quân {card} nữa (TD6)"]
+        en = [f"you may not eat or phỗng {card} again (TD6)"]
     if pairs:
         joined = ", ".join(" ".join(p) for p in pairs)
         vi.append(f"không được ăn vào phu dọc có {joined}")

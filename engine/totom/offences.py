@@ -165,7 +165,7 @@ def _eat_faults(game: TomSeats, a: Action[Card], event: int) -> list[Violation[C
     if game.hand[seat][x] > cards.count(x):
         out.append(violation("TN2", seat, x, event))
     hist = game.hist[seat]
-    cause = hist.declined_kinds.get(x)
+    cause = _declined_kind(game, seat, x)
     if cause is None:
         cause = next((e for (p, q), e in hist.declined_pairs.items()
                       if p in cards and q in cards), None)
@@ -181,8 +181,18 @@ def _taken_declined(game: TomSeats, seat: int, event: int) -> list[Violation[Car
     live = game.live
     if live is None:
         return []
-    cause = game.hist[seat].declined_kinds.get(live.card)
+    cause = _declined_kind(game, seat, live.card)
     return [] if cause is None else [violation("TD6", seat, live.card, event, cause)]
+
+
+def _declined_kind(game: TomSeats, seat: int, x: Card) -> int | None:
+    """The decline that forbids taking ``x`` now (T4.14), if any. A yêu at one's own cửa is
+    exempt: T4.10 obliges the seat to eat it, so eating it cannot also be "bỏ rồi lại ăn"
+    [decision: the duty prevails over the decline, else a seat that let an optional phỗng of
+    a yêu pass would owe a TD10 or a TD6 when the kind next comes to it]."""
+    if x in YEU and seat == game.entitled:
+        return None
+    return game.hist[seat].declined_kinds.get(x)
 
 
 def winning_card(game: TomSeats, seat: int) -> Card | None:

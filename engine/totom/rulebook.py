@@ -127,10 +127,11 @@ RULES: tuple[Rule, ...] = (
           "Quân yêu {card} đến cửa mình thì bắt buộc phải ăn.",
           "A yêu ({card}) that comes to your cửa must be eaten.", frozenset({YEU})),
     Rule("missed_phong", "other", Words("Bỏ phỗng", "letting a phỗng pass"),
-         Words("Bạn có đôi {card} và có thể phỗng: bỏ thì về sau không được ăn {card}, và "
-               "không được đánh cả hai quân.",
+         Words("Bạn có đôi {card} và có thể phỗng: bỏ thì về sau không được ăn {card} (trừ "
+               "quân yêu đến cửa mình: vẫn phải ăn), và không được đánh cả hai quân.",
                "You hold a pair of {card} and could phỗng it: letting it pass forbids eating "
-               "{card} later, and discarding both."),
+               "{card} later (but a yêu that comes to your cửa is still eaten), and "
+               "discarding both."),
          None, T, "T4.14", fault=False),
     Rule("declined", "other", Words("Bỏ quân ăn được", "declining a card you could eat"),
          Words("Bạn ăn được {card} mà không ăn: về sau không được ăn {card}, hay ăn phu ấy.",

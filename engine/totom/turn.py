@@ -290,11 +290,10 @@ class TomTurn(TomOpening):
         self._played(a, events)
         card = self._let_go(a, faults, events)
         self._taken_from = None
-        if x.origin is Origin.DRAW:  # T4.9: the drawer decides on R as on its own draw
-            home, may_pass = x.cua, True
-        else:
-            home, may_pass = (x.cua + 1) % self.players, False
-        self._place(card, x.cua, Origin.RETURN, a.seat, home, may_pass, False, events)
+        # T4.9: R takes X's place, and the turn order does not change — the drawer decides on
+        # R as on its own draw, after a discard the next seat is entitled, and a card returned
+        # in place of a returned card keeps the place the first one took.
+        self._place(card, x.cua, Origin.RETURN, a.seat, x.home, x.home_may_pass, False, events)
 
     def _let_go(self, a: Action[Card], faults: list[Any], events: list[Event[Card]]) -> Card:
         """A discard or trả cửa leaves the hand (or, TD3, the mat)."""

@@ -198,6 +198,7 @@ def test_the_next_game_of_a_tom_hoi_is_dealt_to_the_last_winner(tmp_path: Path) 
 
 
 def test_the_hoi_states_kept_are_those_a_replay_of_the_hoi_gives(tmp_path: Path) -> None:
+    """T8.6: the pool and the debts the hội keeps between its games."""
     db = tmp_path / "states.db"
     ids = tom_hoi(db, 5, seed=4)
     with Store.open(db) as store:

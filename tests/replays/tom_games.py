@@ -2,8 +2,8 @@
 library tests: every worked example of TOTOM T7.7 played to its call, and small games that
 each show one kind of annotation. The games are played by the engine on tests.totom.table's
 deals (the named cards in place, every other card dealt harmlessly), so a record here is what
-the program would have written. The builders are cached: records are immutable, and dealing
-a hand-made game takes the helper a few seconds."""
+the program would have written. The builders are cached: records are immutable, and each is
+built by several tests."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.totom import TomGame, TomRules
 from replays.chanjson import write_file
 from replays.record import GameRecord, SessionRecord, default_players
-from tests.totom.table import game_of, play
+from tests.totom.table import decline_to, game_of, play
 from tests.totom.test_bat_thuc import SPLIT
 from tests.totom.test_ha_trung import seat1_run
 from tests.totom.test_offences_tn import KHAN_5V, RED10
@@ -35,12 +35,6 @@ def saved(path: Path, record: SessionRecord) -> Path:
     return path
 
 
-def _to_seat_1(game: TomGame) -> None:
-    """Let every claim before seat 1's pass (records never show a decline)."""
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
-
-
 # ------------------------------------------------------------------------------- T7.7
 
 @cache
@@ -51,7 +45,7 @@ def example_1() -> SessionRecord:
     actions = ["0 discard 5s", "1 eat 5s 5s", "1 discard 9n", *ROUND, "1 eat 4n 4s",
                "1 discard 5n"]
     game = example(hand, actions, "5s 5s 4n 4s 9n 5n", "9n")
-    _to_seat_1(game)
+    decline_to(game, 1)
     play(game, "1 win", "1 call suong")
     return record_of(game)
 
@@ -61,7 +55,7 @@ def example_2() -> SessionRecord:
     """T7.7, second example: the only wait is cc; "Ù chi nẩy tôm" = 24 + 2 = 26."""
     hand = "3v 3s 7n 1v 1n 5n 6n 7n 7s 8s 9s oc 9v 8s"
     game = example(hand, MAT_RUN_BI, "4v 6v 2n 2s 9n 4s", "cc")
-    _to_seat_1(game)
+    decline_to(game, 1)
     play(game, "1 win", "1 call chi_nay tom")
     return record_of(game)
 
@@ -72,7 +66,7 @@ def example_3(statement: str | None = "phong") -> SessionRecord:
     said (``statement``: "phong", "khong_phong" or None, T5.6)."""
     hand = "3v 3s 7n 1v 1n oc 5n 6n 7n 7s 8s 9s cc cc"
     game = example(hand, MAT_RUN_BI, "4v 6v 2n 2s 9n 4s", "cc")
-    _to_seat_1(game)
+    decline_to(game, 1)
     play(game, "1 win" if statement is None else f"1 win {statement}")
     play(game, str(game.legal_actions()[0]))  # the call of what the hand truly holds
     return record_of(game)
@@ -121,7 +115,7 @@ def with_missed_u_and_tn1() -> SessionRecord:
     game = game_of({0: "2v", 1: RED10}, noc="5n 8n 5n",
                    actions=["0 discard 2v", "1 draw", "1 decline", "1 pass", "2 draw",
                             "2 pass", "3 draw"])
-    _to_seat_1(game)
+    decline_to(game, 1)
     play(game, "1 win", "1 call thap_hong tom leo")
     return record_of(game)
 

@@ -85,3 +85,30 @@ def mixed(rng: random.Random) -> tuple[Position, Card]:
 def unseen(position: Position) -> list[Card]:
     """Kinds with a copy the position does not hold."""
     return [c for c in ALL_CARDS if position.count(c) < COPIES]
+
+
+# Groups that share cards with the tôm and the lèo, so that one set can be arranged with more
+# or fewer of them (T5.3).
+_RICH = [*(("3v", "3s", "7n"),) * 3, *(("9v", "8s", "cc"),) * 3, ("1v", "1s", "9n"),
+         ("2v", "2s", "8n"), ("9v", "9s", "tt"), ("1v", "2v", "3v"), ("2v", "3v", "4v"),
+         ("3v", "4v", "5v"), ("7v", "8v", "9v"), ("5n", "6n", "7n"), ("6n", "7n", "8n"),
+         ("7n", "8n", "9n"), ("1s", "2s", "3s"), ("2s", "3s", "4s"), ("3s", "4s", "5s"),
+         ("6s", "7s", "8s"), ("7s", "8s", "9s"), ("3v", "3n", "3s"), ("7v", "7n", "7s"),
+         ("8v", "8n", "8s"), ("9v", "9n", "9s"), ("1n", "2n", "3n"), ("cc",), ("oc",), ("tt",)]
+
+
+def sp_rich_set(rng: random.Random, size: int = 21) -> tuple[Position, Card] | None:
+    """A winning-shaped set of ``size`` cards built from groups rich in tôm and lèo cards, all
+    in the hand but for W (None when the copies run out)."""
+    cards: list[str] = []
+    while len(cards) < size:
+        group = rng.choice([g for g in _RICH if len(g) <= size - len(cards)])
+        if any(cards.count(c) + group.count(c) > COPIES for c in group):
+            return None
+        cards += group
+    rng.shuffle(cards)
+    w = Card.parse(cards.pop())
+    try:
+        return Position(tuple(Card.parse(c) for c in cards)), w
+    except BadPosition:
+        return None

@@ -10,7 +10,7 @@ from engine.game import Phase
 from engine.totom.cards import Card
 from engine.totom.mat import MeldOrigin
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, moves_of, play, rules_of
+from tests.totom.table import decline_to, game_of, moves_of, play, rules_of
 
 # Seat 1: khàn 6s given up, its three cards in three groups; waits on 9n and tt.
 SPLIT = "3v 3s 7n 6v 6n 6s 4s 5s 6s 6s 7s 8s 1n 2n 3n 1v oc 9v 9s cc"
@@ -40,8 +40,7 @@ def test_t4_13_one_spare_card_of_a_khan_bat_thuc_then_td3() -> None:
     assert rules_of(play(game, "3 return 6s")) == []
     play(game, "1 draw")
     assert Claim(3, Act.PHONG) in game.pending_claims()
-    while game.actor != 3:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 3)
     play(game, "3 phong")
     assert rules_of(play(game, "3 return 6s")) == ["TD3"]
 
@@ -50,6 +49,22 @@ def test_t4_13_two_spare_cards_of_a_thien_khai_bat_thuc() -> None:
     game = game_of({0: "6s 6s 6s 6s 5v"}, actions=["0 bat_thuc 6s"])
     assert rules_of(play(game, "0 discard 6s")) == []
     assert game.bat_thuc[0][Card.S6].discarded == 1
+
+
+def test_t4_13_a_third_card_of_a_thien_khai_bat_thuc_is_td3() -> None:
+    # Seat 3 gives up its thiên khai at the opening, phỗngs three times and returns a 6s each
+    # time: the first two are its spares, the third is TD3.
+    game = game_of({0: "5v", 3: "6s 6s 6s 6s 5v 5v 7n 7n 8n 8n"}, noc="7n 8n",
+                   actions=["3 bat_thuc 6s", "0 discard 5v", "3 phong"])
+    assert rules_of(play(game, "3 return 6s")) == []
+    play(game, "1 draw")
+    decline_to(game, 3)
+    play(game, "3 phong")
+    assert rules_of(play(game, "3 return 6s")) == []
+    play(game, "1 pass", "2 draw")
+    decline_to(game, 3)
+    play(game, "3 phong")
+    assert rules_of(play(game, "3 return 6s")) == ["TD3"]
 
 
 def test_t4_13_the_fourth_card_of_a_khan_bat_thuc_must_be_phong_d() -> None:
@@ -82,6 +97,7 @@ def _win_with_bat_thuc(call: str) -> list[str]:
 
 
 def test_t4_13_the_true_call_reports_the_bat_thuc_first() -> None:
+    """T5.8: after the ù, the bất thực is reported before any scoring token."""
     game = game_of({0: "5v", 1: SPLIT}, noc="9n",
                    actions=["1 bat_thuc 6s", "0 discard 5v", "1 draw", "1 win"])
     assert str(game.true_tokens()[0]) == "bat_thuc:6s:an_ca"

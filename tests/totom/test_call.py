@@ -135,3 +135,24 @@ def test_t6_2_procedure_tokens() -> None:
     assert wrong is not None and wrong.procedure == (("TN8", 0),)
     missing = judge_call(parse_call("tom"), bat, Card.TT)
     assert missing is not None and missing.procedure == (("TN8", None),)
+
+
+# Four players: 12 red (two 7v 8v 9v, two 7s 8s 9s, cc cc tt tt), a tôm and SP7 for the two
+# lưng; with W = 6n, 25 cards.
+RED12 = Position(parse_cards("7v 8v 9v 7v 8v 9v 7s 8s 9s 7s 8s 9s cc cc tt tt 3v 3s 7n 1n 2n 3n "
+                             "4n 5n"))
+
+
+def test_t7_3_four_players_say_thap_nhi_hong_and_have_no_thong() -> None:
+    four = TomRules(players=4)
+    right = judge_call(parse_call("thap_nhi_hong tom"), RED12, Card.N6, four)
+    assert right is not None and not right.over and right.score == 12 + 2
+    assert right.judged.cuoc == {"thap_hong": 1, "tom": 1}
+    said_at_five = judge_call(parse_call("thap_hong tom"), RED12, Card.N6, four)
+    assert said_at_five is not None and [i for i, _ in said_at_five.over] == [0]
+    thong = judge_call(parse_call("thong thap_nhi_hong tom"), RED12, Card.N6, four, thong=True)
+    assert thong is not None and [i for i, _ in thong.over] == [0]  # TC2 not at four (T7.3)
+    allowed = TomRules(players=4, allow_thong=True)
+    thong = judge_call(parse_call("thong thap_nhi_hong tom"), RED12, Card.N6, allowed,
+                       thong=True)
+    assert thong is not None and not thong.over and thong.score == 12 + 2 + 2

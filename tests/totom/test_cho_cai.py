@@ -124,6 +124,19 @@ def test_formats_hands_form_errors() -> None:
         Deal.from_json([])
 
 
+def test_t2_7_a_hand_made_deal_with_wrong_counts_is_refused() -> None:
+    deal = Deal.shuffled(4)
+    data = deal.hands_json()
+    seat = (deal.cai_seat + 1) % 5
+    data["hands"][seat].append(data["hands"][(seat + 1) % 5].pop())  # 21 and 19 cards
+    with pytest.raises(BadDeal):
+        Deal.from_json(data)
+    data = deal.hands_json()
+    data["hands"][seat].append(data["noc"].pop())  # two seats hold N + 1
+    with pytest.raises(BadDeal):
+        Deal.from_json(data)
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**9), players=st.sampled_from([4, 5]), cai=st.integers(0, 4),
        five=st.booleans())

@@ -13,6 +13,8 @@ from engine.events import Claim, Declined, EndKind
 from engine.game import Mode, Phase
 from engine.totom.actions import TomAction
 from engine.totom.cards import Card
+from engine.totom.deal import Deal
+from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
 from engine.totom.verdict import Verdict
 from tests.totom.table import game_of, moves_of, play
@@ -151,3 +153,58 @@ def test_t4_4_a_shown_thien_khai_offers_only_u_and_no_eat() -> None:
     assert {c.act for c in game.pending_claims()} == {Act.WIN}
     with pytest.raises(IllegalAction):
         game.apply(TomAction(1, Act.EAT, cards=(Card.N7, Card.N8)))
+
+
+def test_t4_4_u_comes_before_the_entitled_players_eat() -> None:
+    game = game_of({0: "9n", 1: "7n 8n", 3: WAITS_9N})
+    play(game, "0 discard 9n")
+    assert game.pending_claims() == (Claim(3, Act.WIN),)
+    assert game.actor == 3
+    events = play(game.copy(), "1 eat 7n 8n")  # the entitled seat pre-empts: seat 3's bỏ ù
+    assert Declined(3, Act.WIN, Card.N9, 0) in events
+    play(game, "3 decline")
+    assert (game.phase, game.actor) == (Phase.PLAY, 1) and "1 eat 7n 8n" in moves_of(game)
+
+
+def test_t4_4_on_a_draw_the_drawer_is_the_first_winner() -> None:
+    other = "3v 3s 7n 4n 5n 6n 1v 2v 3v 4s 5s 6s 7s 8s 1n 1s oc tt 9v 9s"  # waits 9n too
+    game = game_of({0: "5v", 1: WAITS_9N, 3: other}, noc="2s 2n 9n",
+                   actions=["0 discard 5v", "1 draw", "1 pass", "2 draw", "2 pass"])
+    assert (game.phase, game.actor) == (Phase.PLAY, 3)
+    play(game, "3 draw")
+    assert game.pending_claims() == (Claim(3, Act.WIN), Claim(1, Act.WIN))
+
+
+@pytest.mark.parametrize(("players", "draws"), [(5, 14), (4, 18)])
+def test_t2_8_the_default_noc_stop_leaves_five_cards(players: int, draws: int) -> None:
+    # 19 cards in the nọc at five players, 23 at four: the draw that leaves 5 is the last card.
+    rules = TomRules(players=players)
+    game = TomGame(Deal.shuffled(7, rules), rules)
+    while game.phase is Phase.LAY:
+        play(game, f"{game.actor} decline")
+    play(game, str(next(a for a in game.legal_actions() if a.act is Act.DISCARD)))
+    finals = []
+    while not game.is_over:
+        if game.phase in (Phase.CLAIM, Phase.SHOW):
+            play(game, f"{game.actor} decline")
+        elif game.may_pass:
+            play(game, f"{game.actor} pass")
+        else:
+            play(game, f"{game.actor} draw")
+            assert game.live is not None
+            finals.append(game.live.final)
+    assert finals == [False] * (draws - 1) + [True]
+    assert game.noc_left == 5 and game.outcome is not None
+    assert game.outcome.kind is EndKind.DRAW
+
+
+def test_t2_1_t2_2_play_passes_right_and_each_seat_plays_into_its_own_cua_duoi() -> None:
+    game = game_of({4: "5v"}, noc="8n 2s", cai=4)
+    play(game, "4 discard 5v")
+    assert game.cua[4] == [Card.V5] and game.entitled == 0  # seat 4's cửa dưới, seat 0's trên
+    play(game, "0 draw")
+    assert game.cua[0] == [Card.N8] and game.entitled == 0 and game.may_pass
+    play(game, "0 pass")
+    assert game.entitled == 1 and not game.may_pass  # cửa 0 is seat 1's cửa trên
+    play(game, "1 draw")
+    assert game.cua[1] == [Card.S2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.totom.call import judge_call, parse_call
 from engine.totom.cards import Card, parse_cards
 from engine.totom.cuoc import color_cuoc, score
 from engine.totom.judged import judged_arrangement
@@ -115,3 +116,21 @@ def test_t7_4_points_and_dich_are_lang_options() -> None:
     rules = TomRules(points={"tom": 10}, dich=3)
     assert score({"tom": 1, "leo": 1}, rules) == 13
     assert score({"thong": 1}, rules) == 7
+
+
+def test_t7_1_red_is_counted_on_the_whole_winning_set_mat_and_w_included() -> None:
+    hand = "3v 3s 7n 2v 3v 4v 5n 6n 7n 2s 3s 4s 4v 4n 4s 1v 1n 5s 6s 7s"  # all black, tròn
+    assert judged(hand, "1s") == {"bach_dinh": 1, "tom": 1}
+    assert judged(hand, "cc") == {"tom": 1}  # W is red: one red card, no ông cụ
+    assert judged(hand, "oc") == {"kinh_co": 1, "tom": 1}
+    on_mat = "3v 3s 7n 2v 3v 4v 5n 6n 7n 2s 3s 4s 1v 1n 1s 6v 6n"
+    assert judged(on_mat, "6s", "4s 4s 4s") == {"bach_dinh": 1, "tom": 1}
+    assert judged(on_mat, "6s", "8v 8v 8v") == {"tom": 1}  # a red phỗng on the mat
+
+
+def test_tc3_tom_cards_present_but_in_no_sp1_phu_are_no_tom() -> None:
+    # [decision, Q37] the tôm is the SP1 phu of the arrangement: here 2v needs 3v in its run,
+    # so 3v 3s 7n can never lie together.
+    hand = "2v 3v 4v 3s 4s 5s 6n 7n 8n 1v 1n oc 5v 6v 7v 7s 8s"
+    assert judged(hand, "9s", "9n 9n 9n") == {"suong": 1}
+    assert judge_call(parse_call("tom"), Position.parse(hand, ["9n 9n 9n"]), Card.S9).over

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.actions import Act
 from engine.events import Claim, Declined
 from engine.totom.cards import Card
-from tests.totom.table import game_of, play, rules_of
+from tests.totom.table import decline_to, game_of, play, rules_of
 
 ROUND = ["1 pass", "2 draw", "2 pass", "3 draw", "3 pass", "4 draw", "4 pass", "0 draw", "0 pass"]
 
@@ -62,8 +62,7 @@ def test_t4_14_a_declined_phong_forbids_discarding_both_cards_td4() -> None:
     play(game, "3 phong")
     assert rules_of(play(game, "3 return 5v")) == []
     play(game, "1 pass", "2 draw")
-    while game.actor != 3:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 3)
     play(game, "3 phong")
     events = play(game, "3 return 5v")
     assert rules_of(events) == ["TD4"]
@@ -72,8 +71,29 @@ def test_t4_14_a_declined_phong_forbids_discarding_both_cards_td4() -> None:
 
 def test_t4_14_a_declined_phong_also_forbids_eating_the_kind_later() -> None:
     # [decision, Q14] "không ăn, không phỗng … lần sau đến cũng không được ăn"
-    game = game_of({0: "5v", 4: "5v 5v"}, actions=["0 discard 5v", "4 decline", "1 draw"])
+    game = game_of({0: "5v", 4: "5v 5v 4v 6v 9n"}, noc="2s 2n 3s 5v",
+                   actions=["0 discard 5v", "4 decline", "1 draw"])
     assert game.hist[4].declined_kinds == {Card.V5: 1}
+    play(game, "1 pass", "2 draw", "2 pass", "3 draw", "3 pass", "4 draw")
+    assert game.live is not None and game.live.card == Card.V5 and game.entitled == 4
+    eat = game.ACTION(4, Act.EAT, cards=(Card.V4, Card.V5, Card.V5, Card.V6))
+    assert rules_of(game.faults_of(eat)) == ["TD6"]
+    assert rules_of(game.faults_of(game.ACTION(4, Act.PHONG))) == ["TD6"]
+
+
+def test_td6_phong_of_a_kind_declined_before() -> None:
+    # Seat 1 draws past the 5v it could have phỗng'd at its own cửa; a later 5v at another
+    # cửa may not be phỗng'd either, while a phỗng of another kind stays clean.
+    game = game_of({0: "5v", 1: "5v 5v 8n 8n 2n"}, noc="2s 8n 3s 5v",
+                   actions=["0 discard 5v", "1 draw", "1 pass", "2 draw"])
+    assert game.hist[1].declined_kinds == {Card.V5: 1}
+    assert Claim(1, Act.PHONG) in game.pending_claims()
+    decline_to(game, 1)
+    assert rules_of(game.faults_of(game.ACTION(1, Act.PHONG))) == []
+    play(game, "1 decline", "2 pass", "3 draw", "3 pass", "4 draw")
+    assert game.live is not None and game.live.card == Card.V5
+    decline_to(game, 1)
+    assert rules_of(game.faults_of(game.ACTION(1, Act.PHONG))) == ["TD6"]
 
 
 def test_t4_14_winning_on_a_declined_card_is_allowed() -> None:

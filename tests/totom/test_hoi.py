@@ -11,7 +11,7 @@ from engine.game import Phase
 from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
 from engine.totom.session import HoiOver, TomPayout, TomSession
-from tests.totom.table import deal_of, play
+from tests.totom.table import deal_of, decline_to, play
 
 # A khàn of 5v and SP7: waits on 5n. Called right it is a paid ù suông (4).
 KHAN_5V = "5v 5v 5v 1n 2n 3n 4s 5s 6s 7s 8s 9s 1v 1s oc cc 4n 6n 7n 8n"
@@ -31,8 +31,7 @@ def won(hoi: TomSession, winner: int, how: str = "paid", red: bool = False) -> T
     while game.phase is Phase.LAY:
         play(game, f"{game.actor} decline")
     play(game, f"{cai} discard 2v", f"{(cai + 1) % hoi.players} draw")
-    while game.actor != winner:
-        play(game, f"{game.actor} decline")
+    decline_to(game, winner)
     play(game, f"{winner} win", f"{winner} call " + ("thap_hong tom leo" if red else CALLS[how]))
     hoi.record(game)
     return game
@@ -59,6 +58,7 @@ def test_t8_1_each_player_puts_an_equal_share_into_the_pool() -> None:
 
 
 def test_t8_2_a_paid_u_takes_its_score_from_the_pool() -> None:
+    """T8.4: each result is points received less the share, × stake."""
     hoi = TomSession(rules=TomRules(stake=1000))
     won(hoi, 2)
     result = hoi.results[-1]

@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 
 from engine.totom.arrange import arrange
 from engine.totom.cards import Card
-from engine.totom.judged import Constraints, judged_arrangement
+from engine.totom.cuoc import color_cuoc, score
+from engine.totom.judged import Constraints, is_chi_nay, judged_arrangement
 from engine.totom.melds import GroupType, classify
 from engine.totom.position import Position
 from engine.totom.win import wins
 
-from .sets import mixed
+from .brute import brute_outcomes
+from .sets import mixed, sp_rich_set
 
 EXAMPLE_3 = Position.parse("3v 3s 7n 1v 1n oc 5n 6n 7n 7s 8s 9s cc cc", ["4v 5v 6v", "2v 2n 2s"])
 
@@ -76,3 +78,34 @@ def test_t3_9_built_arrangements_are_partitions_into_groups(seed: int) -> None:
     for g in built.groups:
         if not g.mat:
             assert classify(g.cards) == (g.type, g.sp)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), rich=st.booleans())
+def test_t5_3_the_judged_arrangement_scores_the_most_any_arrangement_scores(
+        seed: int, rich: bool) -> None:
+    rng = random.Random(seed)
+    found = sp_rich_set(rng) if rich else mixed(rng)
+    if found is None or found[0].bat_thuc or not wins(*found):
+        return
+    position, w = found
+    judged = judged_arrangement(position, w)
+    assert judged is not None
+    hand = [str(c) for c in position.hand]
+    mat = [([str(c) for c in m.cards], [str(c) for c in m.trung]) for m in position.mat]
+    outcomes = brute_outcomes(hand, mat, str(w), 1)
+    assert outcomes, f"{position} + {w}"
+    cards = (*position.cards(), w)
+    chi_nay = is_chi_nay(position, w)
+    best = 0
+    for tom, leo, w_giong in outcomes:
+        cuoc = {"tom": tom, "leo": leo - (chi_nay and leo > 0 and not w_giong)}
+        color = color_cuoc(cards)
+        if color is not None:
+            cuoc[color] = 1
+        if chi_nay:
+            cuoc["chi_nay"] = 1
+        best = max(best, score({k: n for k, n in cuoc.items() if n}))
+    assert judged.score == best, f"{position} + {w}: {outcomes}"
+    assert (judged.arrangement.tom, judged.arrangement.leo_phu,
+            judged.arrangement.w_in_giong) in outcomes

@@ -43,15 +43,18 @@ def test_t4_16_strict_refuses_an_offence_while_a_clean_move_exists() -> None:
 
 
 def test_t4_16_strict_allows_an_offence_when_every_move_is_one() -> None:
-    # Seat 1 let a yêu pass (TD10); when the second comes, eating it is TD6, leaving it TD10.
-    game = game_of({0: "5v", 1: "2s", 2: "9n"}, noc="oc 2n 3n oc",
-                   actions=["0 discard 5v", "1 draw", "1 pass", "2 eat", "2 discard 9n",
-                            "3 draw", "3 pass", "4 draw", "4 pass", "0 draw", "0 pass"])
-    assert game.live is not None and game.live.card == Card.OC and game.entitled == 1
+    # Seat 1 took 5v and let 5n go; after taking 8n it holds 5s and yêu only: discarding 5s
+    # is TD2 (5v 5n 5s), discarding a yêu TD9.
+    hand = "4v 6v 5n 5s 7n 9n 1v 1v 1v 1n 1n 1n 1s 1s 1s oc oc oc tt tt"  # four khàn of yêu
+    game = game_of({0: "5v", 1: hand}, noc="2n 3n 2s 8n", automations={"lay"},
+                   actions=["0 discard 5v", "1 eat 4v 6v", "1 discard 5n", "2 draw", "2 pass",
+                            "3 draw", "3 pass", "4 draw", "4 pass", "0 draw", "0 pass",
+                            "1 eat 7n 9n"])
+    assert game.hand_cards(1) == (Card.S5, Card.TT, Card.TT)
     game.mode = Mode.STRICT
     moves = game.legal_actions()
     assert moves == game.moves() and all(game.faults_of(a) for a in moves)
-    assert rules_of(play(game, "1 draw")) == ["TD10"]
+    assert rules_of(play(game, "1 discard 5s")) == ["TD2"]
 
 
 def test_t4_16_strict_filters_the_legal_actions_of_every_phase() -> None:

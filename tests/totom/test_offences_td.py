@@ -13,7 +13,7 @@ from engine.game import Mode
 from engine.totom.actions import TomAction
 from engine.totom.cards import Card
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, play, rules_of
+from tests.totom.table import decline_to, game_of, play, rules_of
 
 # The only lưng this hand can have is a phỗng of 9n: a bạch thủ (T5.5), won "phỗng".
 BACH_THU = "1v 2v 3v 4v 5v 6v 7v 8v 9v 4n 5n 6n 4s 5s 6s 7s 1s oc 9n 9n"
@@ -83,3 +83,21 @@ def test_td8_an_over_call() -> None:
     assert rules_of(game.faults_of(TomAction.parse("1 call thap_hong tom leo"))) == []
     assert rules_of(game.faults_of(TomAction.parse("1 call tom:2 leo"))) == ["TD8"]
     assert rules_of(game.faults_of(TomAction.parse("1 call suong tom"))) == ["TD8"]
+
+
+def test_td2_not_for_a_card_discarded_before_the_take() -> None:
+    # 5n went before 5v was taken: 5v 5n 5s would be a phu, but 5n was not discarded "since".
+    game = game_of({1: "5n 4v 6v 5s 9s"}, noc="2n 8n 3s 9n 5v", cai=1,
+                   actions=["1 discard 5n", *ROUND, "1 draw", "1 eat 4v 6v"])
+    assert game.mats[1][0].cards == (Card.V4, Card.V5, Card.V6)
+    assert rules_of(game.faults_of(TomAction(1, Act.DISCARD, Card.S5))) == []
+
+
+def test_td2_after_a_phong_the_returned_card_counts() -> None:
+    # A phỗng is a take too, and trả cửa a discard: 5v phỗng'd, 5n returned, then 5s.
+    game = game_of({0: "5v", 3: "5v 5v 5n 5s 8n 8n 2n"}, noc="8n",
+                   actions=["0 discard 5v", "3 phong", "3 return 5n", "1 draw"])
+    decline_to(game, 3)
+    play(game, "3 phong")
+    assert rules_of(game.faults_of(TomAction(3, Act.RETURN, Card.S5))) == ["TD2"]
+    assert rules_of(game.faults_of(TomAction(3, Act.RETURN, Card.N2))) == []

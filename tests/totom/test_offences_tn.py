@@ -9,8 +9,8 @@ from engine.events import Claim
 from engine.totom.cards import Card
 from engine.totom.game import TomGame
 from engine.totom.rulebook import REGISTRY, UNPAID
-from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, play, rules_of
+from engine.totom.verdict import TomSettlement, Verdict
+from tests.totom.table import decline_to, game_of, play, rules_of
 
 # Ten red, a tôm and a lèo; waits on 5n (4n 5n 6n).
 RED10 = "3v 3s 7n 9v 8s cc 7v 8v 9v 7s 8s 9s tt oc cc 4n 6n 1v 1n 1s"
@@ -22,13 +22,18 @@ def test_tn1_a_win_let_pass_makes_a_later_win_unpaid() -> None:
     game = game_of({0: "2v", 1: RED10}, noc="5n 8n 5n",
                    actions=["0 discard 2v", "1 draw", "1 decline", "1 pass", "2 draw",
                             "2 pass", "3 draw"])
-    assert Claim(1, Act.WIN) in game.pending_claims()
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
-    play(game, "1 win", "1 call thap_hong tom leo")
-    s = game.settlement
-    assert s is not None and (s.verdict, s.rules) == (Verdict.UNPAID, ("TN1",))
+    s = won_now(game, 1, "thap_hong tom leo")
+    assert (s.verdict, s.rules) == (Verdict.UNPAID, ("TN1",))
     assert s.offences[0].cause_event == 1  # the draw whose ù was let pass
+
+
+def won_now(game: TomGame, seat: int, call: str) -> TomSettlement:
+    """``seat`` wins on the live card (the claims before its own let pass) and calls."""
+    assert Claim(seat, Act.WIN) in game.pending_claims()
+    decline_to(game, seat)
+    play(game, f"{seat} win", f"{seat} call {call}")
+    assert game.settlement is not None
+    return game.settlement
 
 
 def test_tn1_not_for_a_win_taken_at_once() -> None:
@@ -75,8 +80,7 @@ def test_tn5_a_khan_never_turned_up() -> None:
 def test_tn7_two_copies_of_w_held_and_no_statement() -> None:
     waits = "3v 3s 7n 1v 1n oc 5n 6n 7n 7s 8s 9s cc cc 4v 5v 6v 2v 2n 2s"  # thập thành
     game = game_of({0: "9n", 1: waits}, noc="cc", actions=["0 discard 9n"])
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     play(game, "1 draw")
     assert rules_of(game.faults_of(game.ACTION(1, Act.WIN))) == ["TN7"]
     assert rules_of(game.faults_of(game.ACTION(1, Act.WIN, phong=False))) == []
@@ -86,3 +90,21 @@ def test_tn7_two_copies_of_w_held_and_no_statement() -> None:
 def test_tn7_no_statement_needed_with_one_copy() -> None:
     game = game_of({0: "2v", 1: RED10}, noc="5n", actions=["0 discard 2v", "1 draw"])
     assert rules_of(game.faults_of(game.ACTION(1, Act.WIN))) == []
+
+
+def test_tn1_a_win_let_pass_on_a_shown_thien_khai() -> None:
+    waits_9n = "3v 3s 7n 4v 5v 6v 1n 2n 3n 4s 5s 6s 7s 8s 1v 1s cc oc 9v 9s"  # and tt
+    game = game_of({0: "9n 9n 9n 9n 5v", 2: waits_9n}, noc="2s tt",
+                   actions=["0 up_thien_khai 9n", "0 reveal 9n", "2 decline", "0 discard 5v",
+                            "1 draw", "1 pass", "2 draw"])
+    s = won_now(game, 2, "suong")
+    assert (s.verdict, s.rules) == (Verdict.UNPAID, ("TN1",))
+    assert s.offences[0].cause_event == 1  # the reveal whose window was let pass
+
+
+def test_tn2_a_thien_khai_kept_in_the_hand_at_the_seats_first_discard() -> None:
+    game = game_of({0: "5v", 1: "4v 4v 4v 4v 6v 8n 9n"})
+    play(game, "1 decline")  # neither laid face down nor given up (T4.1)
+    assert game.hist[1].unlaid == (Card.V4,)
+    play(game, "0 discard 5v", "1 eat 4v 6v")
+    assert rules_of(play(game.copy(), "1 discard 8n")) == ["TN2"]

@@ -73,6 +73,7 @@ def test_t4_1_others_see_how_many_face_down_melds_not_their_kind() -> None:
 
 
 def test_t5_4_thien_u_is_the_cais_first_possible_action() -> None:
+    """T5.8: the khàn is turned up in the call before the cước."""
     game = game_of({0: THIEN_U}, automations={"lay"})
     assert "0 win" in moves_of(game)
     play(game, "0 win")

@@ -15,7 +15,7 @@ from engine.totom.deal import Deal
 from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, play
+from tests.totom.table import decline_to, game_of, play
 
 RED10 = "3v 3s 7n 9v 8s cc 7v 8v 9v 7s 8s 9s tt oc cc 4n 6n 1v 1n 1s"  # tôm and lèo: 2 lưng
 KINH_CO = "1v 2v 3v 4v 5v 6v 7v 1n 2n 3n 4n 5n 6n 7n 8n 9n 1s 2s 3s oc"  # one red: ông cụ
@@ -90,8 +90,7 @@ def test_tc8_chi_nay_leo_separate_calls_the_leo_beside_the_chi_nay() -> None:
                                   ("separate", ["chi_nay", "tom", "leo"], 28)):
         game = game_of({0: "5v", 1: hand}, noc="8n 4n 3n 2v cc", actions=actions,
                        rules=TomRules(chi_nay_leo=option))
-        while game.actor != 1:
-            play(game, f"{game.actor} decline")
+        decline_to(game, 1)
         play(game, "1 win")
         assert [str(t) for t in game.true_tokens()] == tokens
         play(game, "1 call " + " ".join(tokens))

@@ -18,6 +18,7 @@ from tests.totom.table import game_of, moves_of, play, rules_of
 
 
 def test_t4_9_phong_of_a_discard_returns_into_the_same_cua_and_the_next_seat_is_entitled() -> None:
+    """T4.7: the pair and the card face up on the mat, then trả cửa."""
     game = game_of({0: "5v", 3: "5v 5v 2n"})
     play(game, "0 discard 5v", "3 phong")
     assert (game.phase, game.actor) == (Phase.RETURN, 3)
@@ -104,3 +105,22 @@ def test_t4_9_turn_order_is_unchanged_after_tra_cua() -> None:
     game = game_of({0: "5v", 3: "5v 5v 2n"}, noc="9n")
     play(game, "0 discard 5v", "3 phong", "3 return 2n", "1 draw")
     assert game.live is not None and game.live.by == 1 and game.entitled == 1
+
+
+def test_t4_9_a_card_returned_in_place_of_a_returned_card_still_lets_the_drawer_decide() -> None:
+    # R takes X's place, and the turn order does not change: seat 1 drew 8n and has not yet
+    # decided; seat 3 phỗngs it and returns 2n, seat 4 phỗngs the 2n and returns 7s. The 7s
+    # lies where seat 1's draw lay: seat 1 decides on it as on its own draw.
+    game = game_of({0: "5v", 3: "8n 8n 2n", 4: "2n 2n 7s"}, noc="8n")
+    play(game, "0 discard 5v", "1 draw", "3 phong", "3 return 2n", "4 phong", "4 return 7s")
+    live = game.live
+    assert live is not None and (live.card, live.cua, live.origin) == (Card.S7, 1, Origin.RETURN)
+    assert (game.phase, game.actor, game.entitled, game.may_pass) == (Phase.PLAY, 1, 1, True)
+    assert "1 pass" in moves_of(game)
+
+
+def test_t4_9_on_a_discard_a_card_returned_in_place_of_a_returned_card_goes_to_the_next_seat(
+        ) -> None:
+    game = game_of({0: "5v", 3: "5v 5v 2n", 4: "2n 2n 7s"})
+    play(game, "0 discard 5v", "3 phong", "3 return 2n", "4 phong", "4 return 7s")
+    assert (game.phase, game.actor, game.entitled, game.may_pass) == (Phase.PLAY, 1, 1, False)

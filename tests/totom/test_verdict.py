@@ -9,7 +9,7 @@ from engine.totom.cards import Card
 from engine.totom.game import TomGame
 from engine.totom.rules import TomRules
 from engine.totom.verdict import Verdict
-from tests.totom.table import game_of, play
+from tests.totom.table import decline_to, game_of, play
 
 ROUND = ["2 draw", "2 pass", "3 draw", "3 pass", "4 draw", "4 pass", "0 draw", "0 pass"]
 # T7.7, examples 2 and 3: the mat is an eaten run 4v 5v 6v and an eaten phu bí 2v 2n 2s.
@@ -37,8 +37,7 @@ def test_t7_7_example_1_u_suong_on_9n() -> None:
     game = example(hand, actions, "5s 5s 4n 4s 9n 5n", "9n")
     assert sorted(game.waits(1)) == [Card.N9, Card.TT]
     assert Claim(1, Act.WIN) in game.pending_claims()
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     play(game, "1 win")
     assert [str(t) for t in game.true_tokens()] == ["suong"]
     play(game, "1 call suong")
@@ -50,8 +49,7 @@ def test_t7_7_example_2_chi_nay_tom_is_26() -> None:
     hand = "3v 3s 7n 1v 1n 5n 6n 7n 7s 8s 9s oc 9v 8s"
     game = example(hand, MAT_RUN_BI, "4v 6v 2n 2s 9n 4s", "cc")
     assert game.waits(1) == (Card.CC,)
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     play(game, "1 win")
     assert [str(t) for t in game.true_tokens()] == ["chi_nay", "tom"]
     play(game, "1 call chi_nay tom")
@@ -65,8 +63,7 @@ def test_t7_7_example_3_thap_thanh_on_cc_needs_the_phong_statement() -> None:
     waits = set(game.waits(1))
     assert {Card.V1, Card.N1, Card.S1, Card.OC, Card.TT, Card.CC} <= waits
     assert {Card.N4, Card.N8, Card.S6, Card.V3, Card.V7, Card.V2, Card.N2, Card.S2} <= waits
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     assert {str(a) for a in game.legal_actions()} == {"1 win phong", "1 win khong_phong",
                                                       "1 win", "1 decline"}
     unsaid = game.copy()
@@ -129,8 +126,7 @@ def test_t6_1_a_cheo_do_cause_outranks_an_unpaid_one() -> None:
     assert game.live is not None and game.entitled == 3
     play(game, "3 draw")
     assert Claim(1, Act.WIN) in game.pending_claims()
-    while game.actor != 1:
-        play(game, f"{game.actor} decline")
+    decline_to(game, 1)
     play(game, "1 win", "1 call thong")  # TN1 and an over-call (TD8)
     s = game.settlement
     assert s is not None and (s.verdict, s.rules) == (Verdict.CHEO_DO, ("TD8",))

@@ -89,3 +89,13 @@ def test_t5_5_waits_agree_with_brute_force_over_the_30_kinds(seed: int, lung: in
     brute = tuple(c for c in ALL_CARDS if position.count(c) < 4
                   and brute_position(position, c, lung))
     assert waits(position, rules) == brute, str(position)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_t5_5_waits_agree_with_brute_force_at_four_players(seed: int) -> None:
+    position, _ = random_winning_set(random.Random(seed), players=4, lung=2)
+    rules = TomRules(players=4)
+    brute = tuple(c for c in ALL_CARDS if position.count(c) < 4
+                  and brute_position(position, c, 2))
+    assert waits(position, rules) == brute, str(position)

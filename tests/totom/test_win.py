@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.totom.cards import Card, parse_cards
 from engine.totom.position import MatMeld, Position, run_key
 from engine.totom.rules import TomRules
+from engine.totom.samples import near_miss, random_winning_set
 from engine.totom.suits import scan, scan_by_rank
 from engine.totom.win import (
     is_thap_thanh,
@@ -120,3 +121,15 @@ def test_t5_2_chunked_suit_scan_agrees_with_the_rank_by_rank_one(
     vec = sum(c << (9 * i) for i, c in enumerate(counts))  # as suit 0's (layout.py)
     mat_runs = tuple(sorted((lo, min(lo + more, 9)) for lo, more in runs))
     assert scan(vec, run_key(mat_runs)) == scan_by_rank(counts, mat_runs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), lung=st.sampled_from([1, 2, 2, 3]), miss=st.booleans())
+def test_t5_2_fast_search_agrees_with_brute_force_at_four_players(seed: int, lung: int,
+                                                                  miss: bool) -> None:
+    rng = random.Random(seed)
+    position, w = random_winning_set(rng, players=4, lung=2)  # 25 cards (T2.1)
+    if miss:
+        position, w = near_miss(rng, position, w)
+    rules = TomRules(players=4, lung_required=lung)
+    assert wins(position, w, rules) == brute_position(position, w, lung), f"{position} + {w}"
