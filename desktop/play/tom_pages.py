@@ -42,11 +42,11 @@ def option_text(name: str, value: object, players: int) -> str:
     """A changed làng option in words, as the settings dialog says it (desktop.tom_choices)."""
     label = option_label(name)
     if name == "points" and isinstance(value, dict):
-        return f"{label}: " + ", ".join(f"{cuoc_label(c, players)[0]} {v}"
-                                        for c, v in value.items())
+        points = [cuoc_label(c, players)[0] + " " + str(v) for c, v in value.items()]
+        return label + ": " + ", ".join(points)
     if isinstance(value, bool) and name not in {n for n, _ in value_labels()}:
         value = translate("TomStart", "có") if value else translate("TomStart", "không")
-    return f"{label}: {value_label(name, value)}"
+    return label + ": " + value_label(name, value)
 
 
 def rules_text(rules: TomRules) -> str:
@@ -169,14 +169,14 @@ def summary_html(session: TomSession, names: tuple[str, ...]) -> str:
         rows.append(f"<tr><td>{escape(names[seat] if seat < len(names) else str(seat))}</td>"
                     f"<td align='right'>{amount(session.standing(seat))}</td>"
                     f"<td align='right'>{wins}</td><td align='right'>{debt or ''}</td></tr>")
-    table = (f"<table cellpadding='4'><tr><th align='left'>"
-             f"{translate('TomSummary', 'Người chơi')}</th>"
-             f"<th>{translate('TomSummary', 'Điểm (trừ phần góp)')}</th>"
-             f"<th>{translate('TomSummary', 'Số ván ù')}</th>"
-             f"<th>{translate('TomSummary', 'Nợ làng (chèo đò)')}</th></tr>{''.join(rows)}"
-             f"</table>")
-    return (f"<h2>{translate('TomSummary', 'Tổng kết hội Tổ tôm')}</h2><p>{escape(head)} "
-            f"{escape(pool)}</p>{table}")
+    player = translate("TomSummary", "Người chơi")
+    points = translate("TomSummary", "Điểm (trừ phần góp)")
+    won = translate("TomSummary", "Số ván ù")
+    owed = translate("TomSummary", "Nợ làng (chèo đò)")
+    title = translate("TomSummary", "Tổng kết hội Tổ tôm")
+    table = (f"<table cellpadding='4'><tr><th align='left'>{player}</th><th>{points}</th>"
+             f"<th>{won}</th><th>{owed}</th></tr>{''.join(rows)}</table>")
+    return f"<h2>{title}</h2><p>{escape(head)} {escape(pool)}</p>{table}"
 
 
 class TomSummaryPage(QWidget):

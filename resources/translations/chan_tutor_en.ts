@@ -4191,6 +4191,26 @@ errors</translation>
         <translation>The pool holds {pool} points.</translation>
     </message>
     <message>
+        <source>Người chơi</source>
+        <translation>Player</translation>
+    </message>
+    <message>
+        <source>Điểm (trừ phần góp)</source>
+        <translation>Points (less the share)</translation>
+    </message>
+    <message>
+        <source>Số ván ù</source>
+        <translation>Wins</translation>
+    </message>
+    <message>
+        <source>Nợ làng (chèo đò)</source>
+        <translation>Owed to the làng (chèo đò)</translation>
+    </message>
+    <message>
+        <source>Tổng kết hội Tổ tôm</source>
+        <translation>Summary of the Tổ tôm session</translation>
+    </message>
+    <message>
         <source>Về trang đầu ({key})</source>
         <translation>Back to the start ({key})</translation>
     </message>
