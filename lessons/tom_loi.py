@@ -239,6 +239,8 @@ def memory(pos: JSON) -> dict[str, JSON]:
                                                         if m.trung else {}),
                  **({"face_down": True} if m.face_down else {})} for m in obs.mats[seat]],
         "live": None if live is None or game.phase is Phase.CALL else live.card.code,
+        "w": None if game.phase is not Phase.CALL or game.outcome is None
+        or game.outcome.card is None else game.outcome.card.code,
         "live_by": None if live is None else live.by,
         "declined": [c.code for c in obs.declined],
         "pairs_declined": [c.code for c in sorted(hist.declined_phong)],

@@ -5,6 +5,8 @@ laid on the mat (L0, trái vỉ) on the card board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from desktop.chieu.board import BoardView, Shelf
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.i18n import pick, translate
@@ -34,11 +36,15 @@ RIGHT_BACKGROUND = QColor(198, 236, 204)
 
 
 class RuleList(QListWidget):
-    """Every lỗi and judgement with a tick box (↑/↓ and Space tick them)."""
+    """Every lỗi and judgement with a tick box (↑/↓ and Space tick them): Chắn's by default,
+    or the ``rules`` given (Tổ tôm's TN and TD), each named by ``label``."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, rules: Sequence[str] | None = None,
+                 label: Callable[[str], str] = rule_label) -> None:
         super().__init__(parent)
-        for rule in (r.id for r in CHAN.registry):  # every lỗi, then bỏ ù, bỏ chíu, ù láo
+        self.label = label
+        # Chắn: every lỗi, then bỏ ù, bỏ chíu, ù láo
+        for rule in rules if rules is not None else [r.id for r in CHAN.registry]:
             item = QListWidgetItem()
             item.setData(RULE_ROLE, rule)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -52,7 +58,7 @@ class RuleList(QListWidget):
         """The names in the current language."""
         for row in range(self.count()):
             item = self.item(row)
-            item.setText(rule_label(str(item.data(RULE_ROLE))))
+            item.setText(self.label(str(item.data(RULE_ROLE))))
 
     def ticked(self) -> list[str]:
         """The rule ids ticked, in list order."""
