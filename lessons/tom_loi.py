@@ -290,6 +290,13 @@ def solve_move(pos: JSON) -> dict[str, JSON]:
 def _move_question(pos: JSON) -> Text:
     a = TomAction.parse(str(pos["move"]))
     m = describe(a)
+    if a.act is Act.WIN:  # T5.6: the statement is owed only with two cards like W held
+        game = rebuild(pos)
+        live = game.live
+        if live is not None:
+            held = game.hand[a.seat][live.card]
+            c = W.card(live.card)
+            m = m + Text(f"— trên tay có {held} quân {c.vi}", f"— holding {held} {c.en}")
     return Text(f"Ghế {a.seat} định {m.vi}. Nước này có phạm lỗi không? Nếu có, là lỗi nào "
                 f"(TN, TD)?",
                 f"Seat {a.seat} is about to {m.en}. Is it an offence? If so, which one (TN, "
@@ -303,8 +310,7 @@ def describe(a: TomAction) -> Text:
         return Text("ù, nói «phỗng»" if a.phong else "ù, nói «không phỗng»",
                     "ù, saying «phỗng»" if a.phong else "ù, saying «không phỗng»")
     if a.act is Act.WIN:
-        return Text("ù (không nói phỗng hay không phỗng)",
-                    "ù (saying neither phỗng nor không phỗng)")
+        return Text("ù (không nói gì về phỗng)", "ù (saying nothing of phỗng)")
     if a.act is Act.HA_TRUNG and card is not None:
         return Text(f"hạ trùng {card.vi}", f"lay {card.en} on its run (hạ trùng)")
     if a.act in (Act.UP_KHAN, Act.UP_THIEN_KHAI) and card is not None:
@@ -404,6 +410,13 @@ def _offence_lines(pos: JSON, offences: list[Any], named: bool) -> Text:
     for rule, card, move in offences:
         if named:
             parts.append(_name(rule) + Text(f"({W.card(card).vi})", f"({W.card(card).en})"))
+        elif rule == "TN1":  # recorded at the ù, caused by the window let pass (T5.7)
+            c = W.card(card)
+            parts.append(Text(f"bỏ ù {c.vi} rồi ù sau", f"let a win on {c.en} pass, won later"))
+        elif rule == "TN2" and move and TomAction.parse(move).act is Act.WIN:
+            c = W.card(card)
+            parts.append(Text(f"khàn {c.vi} không úp xuống chiếu", f"the khàn of {c.en} never "
+                                                                    f"laid face down"))
         elif move:
             parts.append(describe(TomAction.parse(move)))
         else:  # a claim let pass is no move of the seat's in the record
@@ -561,7 +574,7 @@ def _call_position(rng: random.Random, level: int, players: int) -> dict[str, JS
 def _call_question(pos: JSON) -> Text:
     seat = int(pos["seat"])
     said = say(tuple(CallToken.parse(t) for t in pos["call"]))
-    tokens = " ".join(pos["call"])
+    tokens = f" ({' '.join(pos['call'])})" if pos["call"] else ""
     thong = Text(" Ván trước ghế này cũng ù (không chèo đò).",
                  " This seat also won the previous game (not chèo đò).") \
         if pos.get("thong") else Text("", "")
@@ -569,10 +582,10 @@ def _call_question(pos: JSON) -> Text:
     rule = Text("", "") if "rules" not in pos else Text(
         f" Làng này: xướng sai thứ tự thì {ORDER_WORDS[order].vi} (call_order).",
         f" This làng: a cước out of order {ORDER_WORDS[order].en} (call_order).")
-    return Text(f"Ghế {seat} ù, không phạm lỗi nào trước đó, và xướng «{said}» ({tokens})."
+    return Text(f"Ghế {seat} ù, không phạm lỗi nào trước đó, và xướng «{said}»{tokens}."
                 f"{thong.vi}{rule.vi} Ù này được tính điểm (bao nhiêu điểm?), không được tính "
                 f"điểm hay chèo đò?",
-                f"Seat {seat} wins, with no earlier offence, and calls «{said}» ({tokens})."
+                f"Seat {seat} wins, with no earlier offence, and calls «{said}»{tokens}."
                 f"{thong.en}{rule.en} Is this ù paid (how many điểm?), unpaid, or chèo đò?")
 
 

@@ -273,7 +273,7 @@ class TomCallFaultAsker(_SeatAsker):
         pos, ans = self.item.position, self.item.answer
         head = translate("LearnTomLoi", "Ghế {seat} xướng: «{call}»").format(
             seat=self.seat, call=ans["said"])
-        lines: tuple[str, ...] = (" ".join(pos["call"]),)
+        lines: tuple[str, ...] = (" ".join(pos["call"]),) if pos["call"] else ()
         if self.locked:
             cost = verdict_label(ans["verdict"])
             if ans["verdict"] == "paid":
