@@ -14,6 +14,7 @@ import pytest
 from desktop_driver import TIMEOUT, open_window, press
 from learn_driver import settled, stored_answers
 from pytestqt.qtbot import QtBot
+from test_learn_drills import tick
 
 from desktop.chieu.board import BoardView
 from desktop.i18n import set_language
@@ -26,7 +27,7 @@ from desktop.learn.askers.tom_loi import (
     TomVerdictAsker,
 )
 from desktop.learn.screen import LearnScreen
-from desktop.qt import QCoreApplication, QEvent, QListWidget, Qt
+from desktop.qt import QCoreApplication, QEvent, Qt
 from lessons.drills import generate, grade
 from lessons.item import Item
 
@@ -36,16 +37,6 @@ def vietnamese() -> Iterator[None]:
     yield
     set_language("vi")
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-
-
-def tick(qtbot: QtBot, rules: QListWidget, ids: set[str]) -> None:
-    """Tick TN/TD in the list with the keyboard: ↓ to each, Space."""
-    rules.setFocus()
-    rules.setCurrentRow(0)
-    for row in range(rules.count()):
-        if rules.item(row).data(RULE_ROLE) in ids:
-            qtbot.keyClick(rules, Qt.Key.Key_Space)
-        qtbot.keyClick(rules, Qt.Key.Key_Down)
 
 
 def by_keys(qtbot: QtBot, learn: LearnScreen, item: Item, right: bool) -> None:

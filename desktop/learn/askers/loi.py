@@ -6,6 +6,7 @@ laid on the mat (L0, trái vỉ) on the card board."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from desktop.chieu.board import BoardView, Shelf
 from desktop.chieu.view import ChieuView, Prompt
@@ -232,7 +233,29 @@ class ClaimAsker(ChieuAsker):
         return None if self.act is None else {"act": self.act}
 
 
-class TraiViAsker(_TicksRules, Asker):
+class SaysAllowed:
+    """A "which rules?" question answered by ticks, or by N for none: N clears the ticks, and
+    an empty list is an answer only after it (used by trái vỉ and Tổ tôm's offences)."""
+
+    rules: RuleList
+    locked: bool
+    allowed: bool
+    changed: Any
+
+    def command(self, command: str, key: str) -> None:
+        """N: none (nothing ticked; Enter answers)."""
+        if command == "drill_no" and not self.locked:
+            self.rules.set_ticked(set())
+            self.allowed = True
+            self.changed.emit()
+
+    def response(self, elapsed_ms: int) -> JSON | None:
+        """``{"rules": [ids]}`` — empty only when said with N."""
+        rules = self.rules.ticked()
+        return {"rules": rules} if rules or self.allowed else None
+
+
+class TraiViAsker(SaysAllowed, _TicksRules, Asker):
     """L0: a cạ meld laid on the mat — right, or trái vỉ?"""
 
     commands = frozenset({"drill_no"})
@@ -265,15 +288,4 @@ class TraiViAsker(_TicksRules, Asker):
         shelf = Shelf("meld", title, ((under, self.top),), overlap=True, center=True)
         return BoardView(shelves=(shelf,), hovered=self.hovered)
 
-    def command(self, command: str, key: str) -> None:
-        """N: laid right (Enter answers)."""
-        if command == "drill_no" and not self.locked:
-            self.rules.set_ticked(set())
-            self.allowed = True
-            self.changed.emit()
-
-    def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"rules": [ids]}`` — empty only when said with N."""
-        rules = self.rules.ticked()
-        return {"rules": rules} if rules or self.allowed else None
 

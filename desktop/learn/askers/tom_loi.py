@@ -13,7 +13,7 @@ from desktop.chieu.board import BoardView, Shelf
 from desktop.i18n import pick, translate
 from desktop.keys import key_hint
 from desktop.learn.askers.base import Asker
-from desktop.learn.askers.loi import RuleList
+from desktop.learn.askers.loi import RuleList, SaysAllowed
 from desktop.learn.askers.tom_base import (
     Options,
     OptionsAsker,
@@ -87,7 +87,7 @@ class _SeatAsker(Asker):
         self.seat = int(item.position["seat"])
 
 
-class TomMoveAsker(_SeatAsker):
+class TomMoveAsker(SaysAllowed, _SeatAsker):
     """tom_loi/move: which TN and TD the proposed move commits, or none (N)."""
 
     commands = frozenset({"drill_no"})
@@ -141,20 +141,6 @@ class TomMoveAsker(_SeatAsker):
             lines = (translate("LearnTomLoi", "Lỗi: {rules}").format(rules=", ".join(found))
                      if found else translate("LearnTomLoi", "Không phạm lỗi nào."), *lines)
         return seat_board(self.memory, self.players, head, lines, self._raised())
-
-    def command(self, command: str, key: str) -> None:
-        """N: no offence (nothing ticked; Enter answers)."""
-        if command == "drill_no" and not self.locked:
-            self.rules.set_ticked(set())
-            self.allowed = True
-            self.changed.emit()
-
-    def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"rules": [ids]}`` — nothing ticked, said with N, means no offence."""
-        rules = self.rules.ticked()
-        if not rules and not self.allowed:
-            return None
-        return {"rules": rules}
 
     def missing(self) -> str:
         """Nothing ticked and "no offence" not said."""
