@@ -21,7 +21,7 @@ DRILL = "drill"
 FAMILY_NAMES = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi",
                 "nuoc_hay")  # = lessons.drills.FAMILIES
 TOM_FAMILY_NAMES = ("tom_quan", "tom_tho", "tom_phu", "tom_cho", "tom_cho_cai",
-                    "tom_cuoc")  # = lessons.drills.TOM_FAMILIES
+                    "tom_cuoc", "tom_loi")  # = lessons.drills.TOM_FAMILIES
 GAME_FAMILIES = {"chan": FAMILY_NAMES, "to_tom": TOM_FAMILY_NAMES}  # = lessons.drills.GAMES
 GAME_NAMES = {"chan": ("Chắn", "Chắn"), "to_tom": ("Tổ tôm", "Tổ tôm")}
 

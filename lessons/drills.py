@@ -4,9 +4,9 @@
     grade(items[0], {"seat": 2, "elapsed_ms": 3100})  # → Grade(correct, explanation_vi, ...)
 
 Families of Chắn: chia_bai, boc_cai, nhan_dien, xuong, loi, nuoc_hay; of Tổ tôm: tom_quan,
-tom_tho, tom_phu, tom_cho, tom_cho_cai, tom_cuoc (lessons/README.md lists their kinds, positions,
-answers and the responses ``grade`` accepts). ``FAMILIES`` stays Chắn's alone, as the Chắn screens
-read it; ``GAMES`` gives each game's.
+tom_tho, tom_phu, tom_cho, tom_cho_cai, tom_cuoc, tom_loi (lessons/README.md lists their kinds,
+positions, answers and the responses ``grade`` accepts). ``FAMILIES`` stays Chắn's alone, as the
+Chắn screens read it; ``GAMES`` gives each game's.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from lessons.nuoc_hay import NUOC_HAY
 from lessons.tom_cho import TOM_CHO
 from lessons.tom_cho_cai import TOM_CHO_CAI
 from lessons.tom_cuoc import TOM_CUOC
+from lessons.tom_loi import TOM_LOI
 from lessons.tom_phu import TOM_PHU
 from lessons.tom_quan import TOM_QUAN
 from lessons.tom_tho import TOM_THO
@@ -32,7 +33,7 @@ from lessons.xuong import XUONG
 FAMILIES: dict[str, Family] = {f.name: f for f in (CHIA_BAI, BOC_CAI, NHAN_DIEN, XUONG, LOI,
                                                     NUOC_HAY)}
 TOM_FAMILIES: dict[str, Family] = {f.name: f for f in (TOM_QUAN, TOM_THO, TOM_PHU, TOM_CHO,
-                                                        TOM_CHO_CAI, TOM_CUOC)}
+                                                        TOM_CHO_CAI, TOM_CUOC, TOM_LOI)}
 GAMES: dict[str, dict[str, Family]] = {"chan": FAMILIES, "to_tom": TOM_FAMILIES}
 ALL_FAMILIES: dict[str, Family] = {**FAMILIES, **TOM_FAMILIES}
 MAX_COUNT = 500

@@ -10,7 +10,8 @@ from engine.chan import CHAN, Card
 from lessons.item import Text
 
 FAMILY_ORDER = ("chia_bai", "boc_cai", "nhan_dien", "xuong", "loi", "nuoc_hay")
-TOM_FAMILY_ORDER = ("tom_quan", "tom_tho", "tom_phu", "tom_cho", "tom_cho_cai", "tom_cuoc")
+TOM_FAMILY_ORDER = ("tom_quan", "tom_tho", "tom_phu", "tom_cho", "tom_cho_cai", "tom_cuoc",
+                    "tom_loi")
 GAME_FAMILIES = {"chan": FAMILY_ORDER, "to_tom": TOM_FAMILY_ORDER}  # Settings.game → its families
 
 
@@ -29,6 +30,7 @@ def family_name(family: str) -> str:
         "tom_cho": translate("LearnWords", "Chờ ù và tên cách chờ"),
         "tom_cho_cai": translate("LearnWords", "Cho cái"),
         "tom_cuoc": translate("LearnWords", "Cước và xướng"),
+        "tom_loi": translate("LearnWords", "Lỗi và phán quyết"),
     }.get(family, family)
 
 

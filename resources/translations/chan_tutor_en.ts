@@ -2151,6 +2151,93 @@
     </message>
 </context>
 <context>
+    <name>LearnTomLoi</name>
+    <message>
+        <source>Được tính điểm</source>
+        <translation>Paid</translation>
+    </message>
+    <message>
+        <source>Không được tính điểm (chỉ được cái)</source>
+        <translation>Not paid (only the cái)</translation>
+    </message>
+    <message>
+        <source>Chèo đò (nợ làng một ván ù)</source>
+        <translation>Chèo đò (owes the làng a win)</translation>
+    </message>
+    <message>
+        <source>Đã bỏ không ăn/phỗng: {cards}</source>
+        <translation>Declined (may not eat or phỗng): {cards}</translation>
+    </message>
+    <message>
+        <source>Có đôi mà không phỗng: {cards}</source>
+        <translation>Pair held, phỗng declined: {cards}</translation>
+    </message>
+    <message>
+        <source>Đã lấy (ăn, phỗng, dậy khàn): {cards}</source>
+        <translation>Taken (eaten, phỗng, dậy khàn): {cards}</translation>
+    </message>
+    <message>
+        <source>Đánh ra từ khi lấy quân: {cards}</source>
+        <translation>Discarded since taking: {cards}</translation>
+    </message>
+    <message>
+        <source>Đã bỏ ù quân: {cards}</source>
+        <translation>Win let pass on: {cards}</translation>
+    </message>
+    <message>
+        <source>Quân vừa vào cửa: {card}</source>
+        <translation>Just placed: {card}</translation>
+    </message>
+    <message>
+        <source>Đánh dấu mọi lỗi nước này phạm (↑/↓ rồi Space), hoặc bấm {no} nếu không phạm lỗi nào; rồi Enter.</source>
+        <translation>Tick every offence this move commits (↑/↓ then Space), or press {no} if it commits none; then Enter.</translation>
+    </message>
+    <message>
+        <source>Ghế {seat} định: {move}</source>
+        <translation>Seat {seat} is about to: {move}</translation>
+    </message>
+    <message>
+        <source>Lỗi: {rules}</source>
+        <translation>Offences: {rules}</translation>
+    </message>
+    <message>
+        <source>Không phạm lỗi nào.</source>
+        <translation>No offence.</translation>
+    </message>
+    <message>
+        <source>Chưa đánh dấu lỗi nào. Không phạm lỗi nào thì bấm {no}.</source>
+        <translation>No offence ticked. If it commits none, press {no}.</translation>
+    </message>
+    <message>
+        <source>Ghế {seat} ù</source>
+        <translation>Seat {seat} declares ù</translation>
+    </message>
+    <message>
+        <source>Số điểm: {n}</source>
+        <translation>Điểm: {n}</translation>
+    </message>
+    <message>
+        <source>Chọn 1–3; nếu được tính điểm, gõ tiếp số điểm (Backspace xóa), rồi Enter.</source>
+        <translation>Choose 1–3; if it is paid, type the điểm next (Backspace erases), then Enter.</translation>
+    </message>
+    <message>
+        <source>Ghế {seat} xướng: «{call}»</source>
+        <translation>Seat {seat} calls: «{call}»</translation>
+    </message>
+    <message>
+        <source>{n} điểm</source>
+        <translation>{n} điểm</translation>
+    </message>
+    <message>
+        <source>Xướng đúng: «{text}», {n} điểm</source>
+        <translation>The right call: «{text}», {n} điểm</translation>
+    </message>
+    <message>
+        <source>Gõ số điểm của ù này.</source>
+        <translation>Type the điểm this ù scores.</translation>
+    </message>
+</context>
+<context>
     <name>LearnUnsaved</name>
     <message>
         <source>Chưa lưu được {n} câu trả lời vào progress.db: {why}.</source>
@@ -2222,6 +2309,10 @@
     <message>
         <source>Cước và xướng</source>
         <translation>Cước and the call</translation>
+    </message>
+    <message>
+        <source>Lỗi và phán quyết</source>
+        <translation>Offences and verdicts</translation>
     </message>
     <message>
         <source>Ghế {n}</source>

@@ -1,4 +1,4 @@
-"""Every kind of item Tổ tôm's six drill families make (issue 23, Học), at every level, answered
+"""Every kind of item Tổ tôm's seven drill families make (issue 23, Học), at every level, answered
 right and wrong through its asker — the digits, Y/N, picks and clicks the learner uses — and
 graded by lessons (the engine's answer): the right one right, the wrong one wrong; and each
 question's picture drawn with Tổ tôm's faces, before and after the answer."""
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
+from tom_loi_answers import answer
 
 from desktop.chieu.frame import Frame
 from desktop.chieu.hitmap import Hit, HitKind
@@ -44,7 +45,9 @@ def digit(asker: Asker, n: int) -> None:
 def answer_right(asker: Asker, item: Item) -> None:
     """The engine's answer given as the learner gives it."""
     ans, pos, kind = item.answer, item.position, (item.family, item.kind)
-    if kind in (("tom_quan", "name"), ("tom_tho", "tho_card")):
+    if item.family == "tom_loi":
+        answer(asker, item, right=True)
+    elif kind in (("tom_quan", "name"), ("tom_tho", "tho_card")):
         if pos.get("choices"):
             digit(asker, ans["option"])
         else:
@@ -123,7 +126,9 @@ def tron_answer(asker: Asker, item: Item) -> None:
 def answer_wrong(asker: Asker, item: Item) -> None:
     """An answer the engine's differs from."""
     ans, pos, kind = item.answer, item.position, (item.family, item.kind)
-    if kind in (("tom_quan", "name"), ("tom_tho", "tho_card")):
+    if item.family == "tom_loi":
+        answer(asker, item, right=False)
+    elif kind in (("tom_quan", "name"), ("tom_tho", "tho_card")):
         if pos.get("choices"):
             digit(asker, ans["option"] % len(pos["choices"]) + 1)
         else:

@@ -28,6 +28,9 @@ def right_response(item: Item) -> Any:
         ("tom_cuoc", "score"): lambda: a["score"],
         ("tom_cuoc", "order"): lambda: a["call"],
         ("tom_cuoc", "call"): lambda: a["call"],
+        ("tom_loi", "move"): lambda: {"rules": a["rules"]},
+        ("tom_loi", "verdict"): lambda: {"verdict": a["verdict"]},
+        ("tom_loi", "call"): lambda: {"verdict": a["verdict"], "score": a["score"]},
     }[(item.family, item.kind)]()
 
 
@@ -59,6 +62,10 @@ def wrong_response(item: Item) -> Any:
             else [[c, n + 1 if c == "tom" else n] for c, n in a["cuoc"]]
     if key == ("tom_cuoc", "score"):
         return a["score"] + 2
+    if key == ("tom_loi", "move"):
+        return {"rules": a["rules"][1:] if a["rules"] else ["TD9"]}
+    if item.family == "tom_loi":
+        return {"verdict": "paid" if a["verdict"] != "paid" else "cheo_do", "score": a["score"]}
     if key == ("tom_cuoc", "order"):
         flipped = list(reversed(a["call"]))
         return flipped if flipped != a["call"] else [*a["call"], "tom:4"]

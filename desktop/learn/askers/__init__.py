@@ -12,6 +12,7 @@ from desktop.learn.askers.nuoc_hay import NuocHayAsker
 from desktop.learn.askers.tom_cards import TomCoupletAsker, TomNameAsker, TomYeuRedAsker
 from desktop.learn.askers.tom_cho import TomPileAsker, TomWaitNameAsker, TomWaitsAsker
 from desktop.learn.askers.tom_cuoc import TomCallAsker, TomCuocAsker, TomScoreAsker
+from desktop.learn.askers.tom_loi import TomCallFaultAsker, TomMoveAsker, TomVerdictAsker
 from desktop.learn.askers.tom_phu import TomGroupAsker, TomTronAsker
 from desktop.learn.askers.xuong import XuongAsker
 from desktop.qt import QObject
@@ -29,7 +30,7 @@ ASKERS: dict[tuple[str, str], type[Asker]] = {
     ("loi", "claim"): ClaimAsker,
     ("loi", "trai_vi"): TraiViAsker,
     ("nuoc_hay", "best_move"): NuocHayAsker,
-    # Tổ tôm's six families (issue 23)
+    # Tổ tôm's seven families (issue 23)
     ("tom_quan", "name"): TomNameAsker,
     ("tom_quan", "yeu_red"): TomYeuRedAsker,
     ("tom_tho", "tho_card"): TomNameAsker,
@@ -44,6 +45,9 @@ ASKERS: dict[tuple[str, str], type[Asker]] = {
     ("tom_cuoc", "score"): TomScoreAsker,
     ("tom_cuoc", "order"): TomCallAsker,
     ("tom_cuoc", "call"): TomCallAsker,
+    ("tom_loi", "move"): TomMoveAsker,
+    ("tom_loi", "verdict"): TomVerdictAsker,
+    ("tom_loi", "call"): TomCallFaultAsker,
 }
 
 

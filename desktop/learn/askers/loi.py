@@ -5,6 +5,9 @@ laid on the mat (L0, trái vỉ) on the card board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from desktop.chieu.board import BoardView, Shelf
 from desktop.chieu.view import ChieuView, Prompt
 from desktop.i18n import pick, translate
@@ -34,11 +37,15 @@ RIGHT_BACKGROUND = QColor(198, 236, 204)
 
 
 class RuleList(QListWidget):
-    """Every lỗi and judgement with a tick box (↑/↓ and Space tick them)."""
+    """Every lỗi and judgement with a tick box (↑/↓ and Space tick them): Chắn's by default,
+    or the ``rules`` given (Tổ tôm's TN and TD), each named by ``label``."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, rules: Sequence[str] | None = None,
+                 label: Callable[[str], str] = rule_label) -> None:
         super().__init__(parent)
-        for rule in (r.id for r in CHAN.registry):  # every lỗi, then bỏ ù, bỏ chíu, ù láo
+        self.label = label
+        # Chắn: every lỗi, then bỏ ù, bỏ chíu, ù láo
+        for rule in rules if rules is not None else [r.id for r in CHAN.registry]:
             item = QListWidgetItem()
             item.setData(RULE_ROLE, rule)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -52,7 +59,7 @@ class RuleList(QListWidget):
         """The names in the current language."""
         for row in range(self.count()):
             item = self.item(row)
-            item.setText(rule_label(str(item.data(RULE_ROLE))))
+            item.setText(self.label(str(item.data(RULE_ROLE))))
 
     def ticked(self) -> list[str]:
         """The rule ids ticked, in list order."""
@@ -226,7 +233,29 @@ class ClaimAsker(ChieuAsker):
         return None if self.act is None else {"act": self.act}
 
 
-class TraiViAsker(_TicksRules, Asker):
+class SaysAllowed:
+    """A "which rules?" question answered by ticks, or by N for none: N clears the ticks, and
+    an empty list is an answer only after it (used by trái vỉ and Tổ tôm's offences)."""
+
+    rules: RuleList
+    locked: bool
+    allowed: bool
+    changed: Any
+
+    def command(self, command: str, key: str) -> None:
+        """N: none (nothing ticked; Enter answers)."""
+        if command == "drill_no" and not self.locked:
+            self.rules.set_ticked(set())
+            self.allowed = True
+            self.changed.emit()
+
+    def response(self, elapsed_ms: int) -> JSON | None:
+        """``{"rules": [ids]}`` — empty only when said with N."""
+        rules = self.rules.ticked()
+        return {"rules": rules} if rules or self.allowed else None
+
+
+class TraiViAsker(SaysAllowed, _TicksRules, Asker):
     """L0: a cạ meld laid on the mat — right, or trái vỉ?"""
 
     commands = frozenset({"drill_no"})
@@ -259,15 +288,4 @@ class TraiViAsker(_TicksRules, Asker):
         shelf = Shelf("meld", title, ((under, self.top),), overlap=True, center=True)
         return BoardView(shelves=(shelf,), hovered=self.hovered)
 
-    def command(self, command: str, key: str) -> None:
-        """N: laid right (Enter answers)."""
-        if command == "drill_no" and not self.locked:
-            self.rules.set_ticked(set())
-            self.allowed = True
-            self.changed.emit()
-
-    def response(self, elapsed_ms: int) -> JSON | None:
-        """``{"rules": [ids]}`` — empty only when said with N."""
-        rules = self.rules.ticked()
-        return {"rules": rules} if rules or self.allowed else None
 
