@@ -148,6 +148,22 @@ def test_the_window_fits_a_small_screen() -> None:
     assert small == QSize(1008, 600)
 
 
+def test_every_activity_of_both_games_leaves_the_window_free_to_be_1024_by_640(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 23: Học's result page held a row for each of the 13 families of both games, and
+    its minimum held the window 917 px tall (it could no longer be 640)."""
+    make_app([])  # the program's fonts and style
+    window = open_window(qtbot, tmp_path)
+    for game in ("chan", "to_tom"):
+        if window.settings.game != game:
+            window.switch_game()
+        for activity in ("learn", "review", "play"):
+            window.show_activity(activity)
+            qtbot.wait(20)
+            for hint in (window.minimumSizeHint(), window.minimumSize()):
+                assert hint.width() <= 1024 and hint.height() <= 640, (game, activity, hint)
+
+
 def test_a_replay_leaves_the_window_free_to_be_1024_by_640(qtbot: QtBot,
                                                            tmp_path: Path) -> None:
     """Issue 20: opened at 1280 × 800, the start page's banner (drawn for that width) held the
