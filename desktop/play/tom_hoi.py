@@ -8,14 +8,14 @@ StoreWriter's thread; a move counts as played — shown, handed on to the next s
 its write has committed ("saving" meanwhile). A write the store refuses stops play before the
 move is shown: `save_failed` says why, and the learner retries (play goes on exactly where it
 stopped) or leaves (the stored game stays whole up to its last saved move, to be resumed).
+The flow shared with Chắn (whose turn, computer thinking, resuming) is turns.py's.
 The learner's side (input, warnings, hints, the TomView) is TomController, built on the hooks
-`_learner_turn`, `_refresh` and `_set_hint`.
+`_learner_turn`, `_refresh`, `_set_hint` and `_reset_choice`.
 """
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -23,24 +23,22 @@ from typing import TYPE_CHECKING
 from desktop.i18n import pick
 from desktop.play import tom_words as words
 from desktop.play.pacing import HUMAN, Pacing
-from desktop.play.saving import SavingHoi
-from desktop.qt import QObject, QTimer, Signal
+from desktop.play.turns import TurnsHoi
+from desktop.qt import QObject
 from desktop.settings import Settings
-from desktop.worker import Job, Worker
+from desktop.worker import Worker
 from engine.actions import Act
 from engine.errors import ChanError
 from engine.events import Event, Played, Violation
-from engine.game import Mode, Phase
+from engine.game import Mode
 from engine.totom import Deal, TomAction, TomGame, TomSession, make_player
-from replays.errors import RecordError
 from replays.games import record_game
 from replays.record import Player as SeatPlayer
-from replays.record import human_seat
-from replays.recorder import Recorder, saving
+from replays.recorder import Recorder
 from replays.store import Store
 
 if TYPE_CHECKING:  # the computer players are reached through engine.totom's face
-    from engine.totom.ai import Decision, Player
+    from engine.totom.ai import Decision  # noqa: F401 (named as a string in TomHoi's base)
 
 LEARNER = 0
 # T4.1: the others see that a seat laid or gave up a khàn, not its kind
@@ -62,36 +60,17 @@ def session_before(store: Store, game_id: int) -> TomSession:
     return session
 
 
-class TomHoi(SavingHoi):
+class TomHoi(TurnsHoi[TomGame, TomAction, "Decision"]):
     """The hội for a learner against computer players; see the module docstring."""
 
-    call_requested = Signal(object)  # TomGame: the learner won and composes the xướng
-    game_over = Signal(object)  # TomGame: the result is shown on the chiếu
-    started = Signal()  # a game began (fresh or resumed)
-    resume_failed = Signal(object)  # the stored game cannot be rebuilt
+    # a stored game whose làng options or hội are damaged
+    RESUME_ERRORS = (*TurnsHoi.RESUME_ERRORS, ValueError)
 
     def __init__(self, store: Store, settings: Settings, worker: Worker,
                  pacing: Pacing = HUMAN, seeds: Callable[[], int] | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(store, parent)
-        self.settings = settings
-        self.worker = worker
-        self.pacing = pacing
-        self._rng = random.Random()
-        self._seeds = seeds or (lambda: self._rng.randrange(1 << 31))
+        super().__init__(store, settings, worker, pacing, seeds, parent)
         self.session: TomSession | None = None
-        self.session_id: int | None = None
-        self.players: tuple[SeatPlayer, ...] = ()
-        self.learner = LEARNER
-        self.game_no = 0
-        self._ais: dict[int, Player] = {}
-        self._message: tuple[Callable[[], str], ...] = ()
-        self._pending: TomAction | None = None
-        self._finished = False
-        self._jobs: list[Job[Decision]] = []
-        self._think_timer = QTimer(self)
-        self._think_timer.setSingleShot(True)
-        self._think_timer.timeout.connect(self._think)
 
     # ------------------------------------------------------------------ queries
 
@@ -100,38 +79,6 @@ class TomHoi(SavingHoi):
         """The game being played (or just finished)."""
         game = None if self.recorder is None else self.recorder.game
         return game if isinstance(game, TomGame) else None
-
-    @property
-    def game_id(self) -> int | None:
-        """The store's id of the game being played."""
-        return None if self.recorder is None else self.recorder.game_id
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every seat's name, as recorded with the hội."""
-        return tuple(p.name for p in self.players)
-
-    @property
-    def state(self) -> str:
-        """idle | busy (a computer's turn) | learner | warning | choosing | call | over |
-        saving (a write in flight) | unsaved (a write failed)."""
-        saving = self.write_state()
-        if saving is not None:
-            return saving
-        game = self.game
-        if game is None:
-            return "idle"
-        if game.is_over:
-            return "over" if self._finished else "busy"
-        if self._pending is not None:
-            return "warning"
-        if game.actor == self.learner:
-            return "call" if game.phase is Phase.CALL else self._learner_state()
-        return "busy"
-
-    def _learner_state(self) -> str:
-        """The learner's state (TomController: "learner" or "choosing")."""
-        return "learner"
 
     @property
     def hoi_over(self) -> bool:
@@ -149,24 +96,13 @@ class TomHoi(SavingHoi):
                    *(SeatPlayer(s.tom_names[i], "ai", s.tom_levels[i - 1])
                      for i in range(1, rules.players)))
 
-        def write(store: Store) -> int:
-            with saving(starting=True, path=store.path):
-                return store.new_session(rules, players)
-
-        def started(session_id: object) -> None:
-            assert isinstance(session_id, int)
-            self.learner = LEARNER
-            self.session_id = session_id
-            self.players = players
-            seed = self._seeds()
+        def open_session(seed: int) -> None:
             # T2.4: the first cái is a seat chosen at random — from the first deal's seed, so
             # that a hội is reproducible from its seeds alone
             cai = random.Random(seed).randrange(rules.players)
             self.session = TomSession(rules.players, rules, first_picker=cai)
-            self.game_no = 0
-            self._new_game(seed)
 
-        self._write(write, started, self.start_session)
+        self._start(rules, players, open_session)
 
     def resume(self, game_id: int) -> None:
         """Continue an interrupted game exactly where its recorded events stop (read on the
@@ -181,53 +117,19 @@ class TomHoi(SavingHoi):
             players = store.session(session_id, upto=-1).players
             return recorder, session_id, position, players, session_before(store, game_id)
 
-        def resumed(result: object) -> None:
-            assert isinstance(result, tuple)
-            recorder, session_id, position, players, session = result
-            self.session_id = session_id
-            self.players = players
-            human = human_seat(players)
-            self.learner = LEARNER if human is None else human
-            self.session = session
-            self.game_no = position + 1
-            self._begin(recorder, None)
-
-        def failed(error: BaseException) -> None:
-            if not isinstance(error, RecordError | KeyError | sqlite3.Error | ValueError):
-                raise error
-            self.resume_failed.emit(error)
-
-        self._read(read, resumed, failed)
+        self._read(read, self._resumed, self._not_resumed)
 
     def next_game(self) -> None:
         """The next game of the hội: the last winner (or the kê player) is cái (T2.4)."""
         if self.state == "over" and not self.hoi_over:
             self._new_game()
 
-    def _new_game(self, seed: int | None = None) -> None:
+    def _dealt(self, seed: int) -> Callable[[Store], Recorder]:
         assert self.session is not None and self.session_id is not None
-        if seed is None:
-            seed = self._seeds()
         deal = Deal.shuffled(seed, self.session.rules, self.session.next_cai)
         session_id, mode = self.session_id, self.settings.mode
         automations = automations_for(self.settings)
-
-        def started(recorder: object) -> None:
-            assert isinstance(recorder, Recorder)
-            self.game_no += 1
-            self._begin(recorder, seed)
-
-        self._write(lambda store: Recorder.start(store, session_id, deal, mode, automations),
-                    started, lambda: self._new_game(seed))
-
-    @property
-    def message(self) -> str:
-        """The line under the learner's plate, in the language shown."""
-        return " ".join(m() for m in self._message)
-
-    def tell(self, *parts: Callable[[], str]) -> None:
-        """Say this from now on (nothing: an empty line)."""
-        self._message = parts
+        return lambda store: Recorder.start(store, session_id, deal, mode, automations)
 
     def _begin(self, recorder: Recorder, seed: int | None) -> None:
         self.recorder = recorder
@@ -241,80 +143,23 @@ class TomHoi(SavingHoi):
         self.started.emit()
         self._advance()
 
-    def stop(self) -> None:
-        """Stop the timer and drop the answers of work still running (a write in flight is
-        still written: only what follows it is dropped)."""
-        self._think_timer.stop()
-        for job in self._jobs:
-            job.cancel()
-        self._jobs = []
-        super().stop()
-        self._pending = None
-
-    def shutdown(self) -> None:
-        """The window is closing: stop, let the write in flight finish, close the writer."""
-        self.stop()
-        self.writer.close()
-
     # ------------------------------------------------------------------ the flow
-
-    def _advance(self) -> None:
-        """Hand the decision to whoever has it: the learner, a computer, or the result."""
-        game = self.game
-        if game is None:
-            return
-        if game.is_over:
-            if not self._finished:
-                assert self.session is not None
-                self.session.record(game)
-                self._finished = True
-                self._refresh()
-                self.game_over.emit(game)
-            return
-        if game.actor == self.learner:
-            if game.phase is Phase.CALL:
-                self._refresh()
-                self.call_requested.emit(game)
-                return
-            self._learner_turn(game)
-            return
-        self._refresh()
-        self._think_timer.start(self.pacing.think_ms)
 
     def _key(self) -> tuple[int, int]:
         game = self.game
         return (id(game), -1 if game is None else len(game.record))
 
-    def _think(self) -> None:
-        game = self.game
-        if game is None or game.is_over or game.actor in (None, self.learner) \
-                or self.state != "busy":
-            return
-        actor = game.actor
-        assert actor is not None
-        obs = game.observation(actor)
-        player = self._ais[actor]
-        key = self._key()
-        self._jobs.append(self.worker.run(lambda: player.choose(obs),
-                                          lambda d: self._decided(key, d),
-                                          lambda e: self._think_failed(key, e)))
+    def _thinking_waits(self) -> bool:
+        """A computer thinks only while nothing else is going on (no write, no warning)."""
+        return self.state != "busy"
 
-    def _decided(self, key: tuple[int, int], decision: Decision) -> None:
-        self._jobs = [j for j in self._jobs if not j.finished]
-        if key == self._key():
-            self._play(decision.action)
-
-    def _think_failed(self, key: tuple[int, int], error: BaseException) -> None:
-        del error  # the move still has to be made: the first legal one keeps the game going
-        self._jobs = [j for j in self._jobs if not j.finished]
-        game = self.game
-        if key != self._key() or game is None or game.actor is None:
-            return
-        name = self.names[game.actor]
-        self.tell(lambda: words.ai_failed(name))
+    def _first_legal(self, game: TomGame) -> TomAction:
         first = game.legal_actions()[0]
         assert isinstance(first, TomAction)
-        self._play(first)
+        return first
+
+    def _ai_failed(self, name: str) -> str:
+        return words.ai_failed(name)
 
     def _play(self, action: TomAction) -> None:
         """Apply a move in memory and write it; it is shown once stored."""
@@ -349,15 +194,6 @@ class TomHoi(SavingHoi):
         self._advance()
 
     # ------------------------------------------------------------------ hooks
-
-    def _learner_turn(self, game: TomGame) -> None:
-        """The learner is to decide (not the xướng): TomController prompts it."""
-
-    def _refresh(self) -> None:
-        """Something the chiếu shows changed: TomController emits a new view."""
-
-    def _set_hint(self, decision: Decision | None) -> None:
-        """Show the computer's suggestion, or (None) hide it: TomController does."""
 
     def _reset_choice(self) -> None:
         """A move was made: TomController forgets the cards chosen for it."""
