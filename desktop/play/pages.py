@@ -11,6 +11,7 @@ from desktop.i18n import translate
 from desktop.images import cards_image
 from desktop.keys import key_hint
 from desktop.play.hoi_summary import HoiSummary, summary_html
+from desktop.play.page_parts import BackPage, SettingsPage
 from desktop.play.result_text import HAND_URL
 from desktop.qt import (
     QEvent,
@@ -30,7 +31,6 @@ from desktop.qt import (
     QVBoxLayout,
     QWidget,
 )
-from desktop.settings import Settings
 from engine.chan import Card
 
 # The start page's cards: lèo, a chắn of chi chi, tôm (R6 C14, C15).
@@ -38,13 +38,11 @@ BANNER = ((Card.V9, Card.S8, Card.CC), (Card.CC, Card.CC), (Card.V3, Card.S3, Ca
 BANNER_CARD = 44
 
 
-class StartPage(QWidget):
+class StartPage(SettingsPage):
     """Before a hội: the players, the mode and the rules; start, resume or change them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._settings = Settings()
-        self._resumable: str | None = None
         self._banner_width = 0
         self.banner = QLabel()
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -55,30 +53,7 @@ class StartPage(QWidget):
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self._draw_banner)
-        self.title = QLabel()
-        self.title.setObjectName("pageTitle")
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.new_button = QPushButton()
-        self.new_button.setObjectName("primary")
-        self.resume_button = QPushButton()
-        self.settings_button = QPushButton()
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.new_button)
-        buttons.addWidget(self.resume_button)
-        buttons.addWidget(self.settings_button)
-        buttons.addStretch(1)
-        box = QVBoxLayout()
-        box.addWidget(self.title)
-        box.addWidget(self.summary)
-        box.addSpacing(12)
-        box.addLayout(buttons)
-        box.addStretch(1)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addLayout(box, 4)
-        row.addStretch(1)
+        row = self._controls()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.banner)
@@ -106,12 +81,6 @@ class StartPage(QWidget):
         pixmap.setDevicePixelRatio(image.devicePixelRatio())
         self.banner.setPixmap(pixmap)
 
-    def show_settings(self, settings: Settings, resumable: str | None) -> None:
-        """Show what a new hội would be; `resumable` describes an interrupted game, if any."""
-        self._settings = settings
-        self._resumable = resumable
-        self.retranslate()
-
     def retranslate(self) -> None:
         """Texts in the current language."""
         s = self._settings
@@ -136,12 +105,6 @@ class StartPage(QWidget):
         self.resume_button.setText(translate("Start", "Chơi tiếp ván dở"))
         self.resume_button.setVisible(bool(self._resumable))
         self.settings_button.setText(translate("Start", "Cài đặt…"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Re-translate when the language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
 
 class ResultPage(QWidget):
@@ -184,7 +147,7 @@ class ResultPage(QWidget):
         super().changeEvent(event)
 
 
-class HoiSummaryPage(QWidget):
+class HoiSummaryPage(BackPage):
     """After a hội: its summary (hoi_summary.py), and the way back to the start page."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -193,14 +156,7 @@ class HoiSummaryPage(QWidget):
         self.problem = ""  # why it could not be made
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(False)
-        self.back_button = QPushButton()
-        self.back_button.setObjectName("primary")
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.back_button)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text, 1)
-        layout.addLayout(buttons)
+        self._lay_out(self.text)
         self.retranslate()
 
     def show_summary(self, summary: HoiSummary | None, problem: str = "") -> None:
@@ -221,10 +177,4 @@ class HoiSummaryPage(QWidget):
         else:
             self.text.setHtml("<p>" + escape(translate("HoiSummary", "Đang tổng kết hội…"))
                               + "</p>")
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Re-translate when the language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 

@@ -11,17 +11,11 @@ from html import escape
 from desktop.choices import level_name, mode_help, mode_name
 from desktop.i18n import amount, translate
 from desktop.keys import key_hint
+from desktop.play.page_parts import BackPage, SettingsPage
 from desktop.qt import (
-    QEvent,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    Qt,
     QTextBrowser,
-    QVBoxLayout,
     QWidget,
 )
-from desktop.settings import Settings
 from desktop.tom_choices import cuoc_label, option_label, value_label, value_labels
 from engine.game import Mode
 from engine.totom import DEFAULT_RULES, OPTION_NAMES, TomRules, TomSession
@@ -67,44 +61,12 @@ def rules_text(rules: TomRules) -> str:
     return base + ("; " + "; ".join(changed) if changed else "")
 
 
-class TomStartPage(QWidget):
+class TomStartPage(SettingsPage):
     """Before a hội of Tổ tôm: what will be played; start, resume or change it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._settings = Settings()
-        self._resumable: str | None = None
-        self.title = QLabel()
-        self.title.setObjectName("pageTitle")
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.new_button = QPushButton()
-        self.new_button.setObjectName("primary")
-        self.resume_button = QPushButton()
-        self.settings_button = QPushButton()
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.new_button)
-        buttons.addWidget(self.resume_button)
-        buttons.addWidget(self.settings_button)
-        buttons.addStretch(1)
-        box = QVBoxLayout()
-        box.addSpacing(24)
-        box.addWidget(self.title)
-        box.addWidget(self.summary)
-        box.addSpacing(12)
-        box.addLayout(buttons)
-        box.addStretch(1)
-        row = QHBoxLayout(self)
-        row.addStretch(1)
-        row.addLayout(box, 4)
-        row.addStretch(1)
-        self.retranslate()
-
-    def show_settings(self, settings: Settings, resumable: str | None) -> None:
-        """Show what a new hội would be; `resumable` describes an interrupted game, if any."""
-        self._settings = settings
-        self._resumable = resumable
+        self.setLayout(self._controls(above=24))
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -142,12 +104,6 @@ class TomStartPage(QWidget):
         self.resume_button.setVisible(bool(self._resumable))
         self.settings_button.setText(translate("TomStart", "Cài đặt…"))
 
-    def changeEvent(self, event: QEvent) -> None:
-        """Re-translate when the language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
 
 def summary_html(session: TomSession, names: tuple[str, ...]) -> str:
     """A hội summed up (T8.3, T8.4): games, the pool or the hồ, each player's result, wins
@@ -179,7 +135,7 @@ def summary_html(session: TomSession, names: tuple[str, ...]) -> str:
     return f"<h2>{title}</h2><p>{escape(head)} {escape(pool)}</p>{table}"
 
 
-class TomSummaryPage(QWidget):
+class TomSummaryPage(BackPage):
     """After a hội: its summary, and the way back to the start page."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -187,14 +143,7 @@ class TomSummaryPage(QWidget):
         self.session: TomSession | None = None
         self.names: tuple[str, ...] = ()
         self.text = QTextBrowser()
-        self.back_button = QPushButton()
-        self.back_button.setObjectName("primary")
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.back_button)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text, 1)
-        layout.addLayout(buttons)
+        self._lay_out(self.text)
         self.retranslate()
 
     def show_summary(self, session: TomSession, names: tuple[str, ...]) -> None:
@@ -208,9 +157,3 @@ class TomSummaryPage(QWidget):
             key=key_hint("leave_summary")))
         if self.session is not None:
             self.text.setHtml(summary_html(self.session, self.names))
-
-    def changeEvent(self, event: QEvent) -> None:
-        """Re-translate when the language changes."""
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
