@@ -20,6 +20,7 @@ from desktop.play import moves, words
 from desktop.play.hints import HINT_LEVEL, hint_html
 from desktop.play.hoi import LEARNER, Hoi
 from desktop.play.pacing import HUMAN, Pacing
+from desktop.play.turns import Chooser
 from desktop.qt import QObject, Signal
 from desktop.settings import Settings
 from desktop.sound import Sounds
@@ -192,12 +193,6 @@ class PlayController(Hoi):
                 return
         self._play(action)
 
-    def confirm_pending(self) -> None:
-        """After a warning: make the move anyway (it is judged as at a table)."""
-        action, self._pending = self._pending, None
-        if action is not None and self.game is not None:
-            self._play(action)
-
     def take_back(self) -> None:
         """After a warning: the move is not made; the learner chooses again."""
         if self._pending is None:
@@ -216,22 +211,9 @@ class PlayController(Hoi):
         if self.state == "call":
             self._play(Action(self.learner, Act.CALL, None, tuple(call)))
 
-    def request_hint(self) -> None:
-        """Teaching mode: waits with live cards and the normal player's move and reason."""
-        game = self.game
-        if game is None or game.mode is not Mode.TEACHING or self.state != "learner":
-            return
-        obs = game.observation(self.learner)
-        player = make_player(HINT_LEVEL)
-        key = self._key()
-
-        def shown(decision: Decision) -> None:
-            self._jobs = [j for j in self._jobs if not j.finished]
-            if key == self._key() and self.game is game:
-                self._set_hint(decision)
-                self._refresh()
-
-        self._jobs.append(self.worker.run(lambda: player.choose(obs), shown))
+    def _hint_player(self) -> Chooser[Decision]:
+        """The computer player whose move is the hint (hints.py)."""
+        return make_player(HINT_LEVEL)
 
     def _set_hint(self, decision: Decision | None) -> None:
         """Show the suggestion in the hint bar and mark its move on the chiếu, or hide both."""

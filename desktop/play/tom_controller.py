@@ -28,6 +28,7 @@ from desktop.play.moves import step_selection
 from desktop.play.pacing import HUMAN, Pacing
 from desktop.play.tom_hints import HINT_LEVEL, hint_html, hinted_command
 from desktop.play.tom_hoi import LEARNER, TomHoi
+from desktop.play.turns import Chooser
 from desktop.qt import QObject, Signal
 from desktop.settings import Settings
 from desktop.worker import Worker
@@ -251,12 +252,6 @@ class TomController(TomHoi):
             return
         self._play(action)
 
-    def confirm_pending(self) -> None:
-        """After a warning: make the move anyway (judged at the ù, T6.4)."""
-        action, self._pending = self._pending, None
-        if action is not None and self.game is not None:
-            self._play(action)
-
     def take_back(self) -> None:
         """After a warning: the move is not made; the learner chooses again."""
         if self._pending is None:
@@ -270,22 +265,9 @@ class TomController(TomHoi):
         if self.state == "call":
             self._play(TomAction(self.learner, Act.CALL, tokens=tokens))
 
-    def request_hint(self) -> None:
-        """Teaching mode: the normal player's move and its reason, made on the Worker."""
-        game = self.game
-        if game is None or game.mode is not Mode.TEACHING or self.state != "learner":
-            return
-        obs = game.observation(self.learner)
-        player = make_player(HINT_LEVEL)
-        key = self._key()
-
-        def shown(decision: Decision) -> None:
-            self._jobs = [j for j in self._jobs if not j.finished]
-            if key == self._key() and self.game is game:
-                self._set_hint(decision)
-                self._refresh()
-
-        self._jobs.append(self.worker.run(lambda: player.choose(obs), shown))
+    def _hint_player(self) -> Chooser[Decision]:
+        """The computer player whose move is the hint (tom_hints.py)."""
+        return make_player(HINT_LEVEL)
 
     def _set_hint(self, decision: Decision | None) -> None:
         self.hinted = decision.action if decision is not None else None

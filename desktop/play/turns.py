@@ -20,7 +20,7 @@ from desktop.play.saving import SavingHoi
 from desktop.qt import QObject, QTimer, Signal
 from desktop.settings import Settings
 from desktop.worker import Job, Worker
-from engine.game import Game, Phase
+from engine.game import Game, Mode, Phase
 from engine.session import Session
 from replays.errors import RecordError
 from replays.record import Player as SeatPlayer
@@ -213,6 +213,32 @@ class TurnsHoi(SavingHoi, Generic[GameT, ActionT, DecisionT]):
         self.stop()
         self.writer.close()
 
+    # ------------------------------------------------------------------ the learner
+
+    def confirm_pending(self) -> None:
+        """After a warning: make the move anyway (it is judged as at a table: R7.5, T6.4)."""
+        action, self._pending = self._pending, None
+        if action is not None and self.game is not None:
+            self._play(action)
+
+    def request_hint(self) -> None:
+        """Teaching mode: the hint player's move and its reason, made on the Worker (the
+        controller shows it)."""
+        game = self.game
+        if game is None or game.mode is not Mode.TEACHING or self.state != "learner":
+            return
+        obs = game.observation(self.learner)
+        player = self._hint_player()
+        key = self._key()
+
+        def shown(decision: DecisionT) -> None:
+            self._jobs = [j for j in self._jobs if not j.finished]
+            if key == self._key() and self.game is game:
+                self._set_hint(decision)
+                self._refresh()
+
+        self._jobs.append(self.worker.run(lambda: player.choose(obs), shown))
+
     # ------------------------------------------------------------------ the flow
 
     def _advance(self) -> None:
@@ -291,6 +317,10 @@ class TurnsHoi(SavingHoi, Generic[GameT, ActionT, DecisionT]):
 
     def _ai_failed(self, name: str) -> str:
         """What is said when a computer player failed to choose."""
+        raise NotImplementedError
+
+    def _hint_player(self) -> Chooser[DecisionT]:
+        """The computer player whose move is the hint."""
         raise NotImplementedError
 
     def _moving(self) -> bool:
