@@ -12,7 +12,8 @@ each one answers is its own module's.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the adapters import the layers below; only their types are needed here
@@ -217,6 +218,29 @@ class ReportPieces(Protocol):
 
     def annotation_extra(self, a: Doc) -> list[str]:
         """The facts of an annotation beyond its kind, rule, card and cause, as HTML."""
+
+
+class CardPiece(Protocol):
+    """ReportPieces.card as a function."""
+
+    def __call__(self, code: str, marks: Iterable[str] = ()) -> str:
+        """One small card of the game."""
+        ...
+
+
+@dataclass(slots=True)
+class PagePieces:
+    """A game's ReportPieces made of its page module's functions (report_page.py,
+    tom_report_page.py)."""
+
+    kinds: Mapping[str, tuple[str, str]]
+    legend: Callable[[], str]
+    card: CardPiece
+    setup_html: Callable[[Doc, Sequence[Player]], str]
+    result_html: Callable[[Doc, Sequence[Player]], str]
+    action_text: Callable[[Any, Sequence[Player]], tuple[str, str]]
+    position_html: Callable[[Any, Sequence[Player], int | None, str | None], str]
+    annotation_extra: Callable[[Doc], list[str]]
 
 
 def record_game(name: str = DEFAULT_GAME) -> RecordGame:

@@ -8,7 +8,7 @@ facts (kind, event, seat, rule, card, cause event) so a program can check the pa
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.actions import Act, Action
@@ -17,7 +17,7 @@ from engine.chan import ChanGame as Game
 from engine.chan import render_call as render
 from engine.game import Phase
 from replays.analyzer import is_note
-from replays.games import ReportPieces
+from replays.games import PagePieces, ReportPieces
 from replays.record import Player
 from replays.report_html import both, card, cards, data, esc, legend
 
@@ -224,42 +224,10 @@ def annotation_extra(a: Doc) -> list[str]:
     return extra
 
 
-class ChanPage:
-    """Chắn's pieces of the report (replays.games.ReportPieces): this module's functions."""
-
-    kinds: Mapping[str, tuple[str, str]] = KINDS
-
-    def legend(self) -> str:
-        """The 25 kinds of card (R1.3)."""
-        return legend()
-
-    def card(self, code: str, marks: Iterable[str] = ()) -> str:
-        """One small card (R1.3, R1.4)."""
-        return card(code, marks)
-
-    def setup_html(self, doc: Doc, players: Sequence[Player]) -> str:
-        """The deal (R2)."""
-        return setup_html(doc, players)
-
-    def result_html(self, doc: Doc, players: Sequence[Player]) -> str:
-        """The end of the game (R6, R9)."""
-        return result_html(doc, players)
-
-    def action_text(self, action: Any, players: Sequence[Player]) -> tuple[str, str]:
-        """What a recorded event did."""
-        return action_text(action, players)
-
-    def position_html(self, game: Any, players: Sequence[Player], acting: int | None,
-                      hit: str | None) -> str:
-        """Every seat after an event."""
-        return position_html(game, players, acting, hit)
-
-    def annotation_extra(self, a: Doc) -> list[str]:
-        """The cước and lỗi of an annotation."""
-        return annotation_extra(a)
-
-
-CHAN_PAGE = ChanPage()
+# Chắn's pieces of the report: the 25 kinds of card (R1.3, R1.4), the deal (R2), the end
+# (R6, R9), the events, the seats, the cước and lỗi of an annotation
+CHAN_PAGE = PagePieces(KINDS, legend, card, setup_html, result_html, action_text,
+                       position_html, annotation_extra)
 
 
 def annotation_html(a: Doc, players: Sequence[Player], record: Sequence[Action],

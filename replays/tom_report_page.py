@@ -14,6 +14,7 @@ from engine.actions import Act
 from engine.game import Phase
 from engine.totom import ALL_CARDS, Card, TomAction, TomGame, parse_card
 from replays import tom_messages as M
+from replays.games import PagePieces
 from replays.record import Player
 from replays.report_html import both, esc
 from replays.report_page import seat_name
@@ -263,39 +264,7 @@ def annotation_extra(a: Doc) -> list[str]:
     return extra
 
 
-class TomPage:
-    """Tổ tôm's pieces of the report (replays.games.ReportPieces)."""
-
-    kinds: Mapping[str, tuple[str, str]] = KINDS
-
-    def legend(self) -> str:
-        """The 30 kinds of card."""
-        return legend()
-
-    def card(self, code: str, marks: Iterable[str] = ()) -> str:
-        """One small Tổ tôm card."""
-        return card(code, marks)
-
-    def setup_html(self, doc: Doc, players: Sequence[Player]) -> str:
-        """The deal and cho cái."""
-        return setup_html(doc, players)
-
-    def result_html(self, doc: Doc, players: Sequence[Player]) -> str:
-        """The end of the game and the hội."""
-        return result_html(doc, players)
-
-    def action_text(self, action: Any, players: Sequence[Player]) -> tuple[str, str]:
-        """What a recorded event did."""
-        return action_text(action, players)
-
-    def position_html(self, game: Any, players: Sequence[Player], acting: int | None,
-                      hit: str | None) -> str:
-        """Every seat after an event."""
-        return position_html(game, players, acting, hit)
-
-    def annotation_extra(self, a: Doc) -> list[str]:
-        """Tokens, cước, rules and waits of an annotation."""
-        return annotation_extra(a)
-
-
-TOM_PAGE = TomPage()
+# Tổ tôm's pieces of the report: its 30 kinds of card, the deal and cho cái, the end of the
+# game and the hội, the events, the seats, an annotation's tokens, cước, rules and waits
+TOM_PAGE = PagePieces(KINDS, legend, card, setup_html, result_html, action_text,
+                      position_html, annotation_extra)
