@@ -8,14 +8,21 @@ a taken card and a card discarded since, and TD4 — which needs the declines th
 hold — by its safe side: a kind the seat declined (``obs.declined``) that it has already
 discarded once. So what it calls clean the engine judges clean (tests/totom/test_ai_duties.py
 holds it to that); it may call a clean discard risky, never the other way round.
+
+It also counts the seat's reserve: how many held cards it could still discard one after another
+cleanly. A yêu drawn must be eaten (T4.10) and a face-down khàn must take its fourth card (T4.8),
+each followed by a discard or trả cửa; a seat whose reserve is spent commits an offence at the
+next forced take whatever it plays (T4.11), so the policy keeps one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from engine.totom.ai.tracker import OwnRecord
 from engine.totom.cards import YEU, Card
+from engine.totom.mat import MeldOrigin, SeatMeld
 from engine.totom.melds import GroupType, classify
 from engine.totom.observation import TomObservation
 from engine.totom.offences import SPARES
@@ -23,6 +30,7 @@ from engine.totom.offences import SPARES
 _PHU = (GroupType.BI, GroupType.DOC, GroupType.SP, GroupType.GIONG)
 
 
+@cache
 def makes_phu(x: Card, a: Card, b: Card) -> bool:
     """Whether the three cards make a phu (T3.2–T3.5): TD2's test (T4.11)."""
     found = classify(tuple(sorted((x, a, b))))
@@ -49,3 +57,60 @@ def discard_risks(b: Card, obs: TomObservation, own: OwnRecord) -> tuple[str, ..
 def clean_discards(kinds: Iterable[Card], obs: TomObservation, own: OwnRecord) -> list[Card]:
     """The kinds among ``kinds`` (held) whose discard is foreseen clean."""
     return [k for k in kinds if not discard_risks(k, obs, own)]
+
+
+def reserve(hand: Sequence[int], obs: TomObservation, own: OwnRecord, cap: int,
+            declined: frozenset[Card] = frozenset()) -> int:
+    """How many of the held cards (``hand``: copies per kind) can be discarded one after
+    another, each foreseen clean after ``own``'s takes and discards, counted up to ``cap``.
+    Two cards that make a phu with a card taken earlier cannot both go (TD2); a declined kind
+    goes once at most (TD4, on its safe side; ``declined`` adds kinds declined now); a bất thực
+    kind no more than its spares left (TD3)."""
+    items: list[Card] = []
+    spares = {kind: SPARES.get(size, 0) - done for kind, size, done in obs.own_bat_thuc}
+    for k, n in enumerate(hand):
+        card = Card(k)
+        if not n or discard_risks(card, obs, own):
+            continue
+        if card in spares:
+            n = min(n, spares[card] - sum(1 for c, e in own.discards
+                                          if c == card and e >= len(obs.history)))
+        if card in declined or card in obs.declined:
+            n = min(n, 1)
+        items += [card] * max(0, n)
+    taken = [x for x, _ in own.taken]
+
+    def clash(a: Card, b: Card) -> bool:
+        return any(makes_phu(x, a, b) for x in taken)
+
+    return _independent(items, clash, cap)
+
+
+def _independent(items: list[Card], clash: Callable[[Card, Card], bool], cap: int) -> int:
+    """The size of the largest set of ``items`` no two of which clash, up to ``cap``."""
+    best = 0
+
+    def grow(i: int, chosen: list[Card]) -> bool:
+        nonlocal best
+        best = max(best, len(chosen))
+        if best >= cap:
+            return True
+        if i == len(items) or len(chosen) + len(items) - i <= best:
+            return False
+        x = items[i]
+        if not any(clash(x, y) for y in chosen) and grow(i + 1, [*chosen, x]):
+            return True
+        return grow(i + 1, chosen)
+
+    grow(0, [])
+    return min(best, cap)
+
+
+def forced_takes(melds: Iterable[SeatMeld], bat_thuc: Iterable[tuple[Card, int]],
+                 unseen: Sequence[int]) -> tuple[Card, ...]:
+    """The kinds whose next card the seat must take whoever places it: a face-down khàn's
+    (dậy khàn, T4.8) and a khàn bất thực's (its phỗng, T4.13), while a copy is unseen."""
+    out = [m.cards[0] for m in melds
+           if m.face_down and not m.broken and m.origin is MeldOrigin.KHAN and len(m.cards) == 3]
+    out += [k for k, size in bat_thuc if size == 3]
+    return tuple(k for k in out if unseen[k])
