@@ -14,9 +14,9 @@ from dataclasses import replace
 from engine.actions import Act
 from engine.totom.actions import TomAction
 from engine.totom.ai import NormalPlayer
-from engine.totom.ai.duties import forced_takes, reserve
+from engine.totom.ai.duties import Reserve, forced_takes
 from engine.totom.ai.policy import poisson_at_least
-from engine.totom.ai.tracker import OwnRecord, own_melds, own_record
+from engine.totom.ai.tracker import own_melds, own_record
 from engine.totom.ai.value import DEFAULT_KNOBS
 from engine.totom.cards import Card
 from engine.totom.game import TomGame
@@ -91,18 +91,22 @@ def test_reserve_counts_cards_that_can_go_one_after_another() -> None:
     game = game_of({1: tk + "4v 4s 3n 5n 6n oc cc 9v", 0: "4n"})
     play(game, *laid, "0 discard 4n", "1 eat 4v 4s")
     obs = game.observation(1)
-    own = own_record(obs)
-    hand = [0] * 30
+    held = Reserve(obs, own_record(obs))
+    hand = [0] * len(Card)
     for c in obs.hand:
         hand[c] += 1
     # 3n 5n and 5n 6n each make a phu with the taken 4n: 3n 6n 9v can all go, not 5n with them.
-    assert reserve(hand, obs, own, 9) == 3
-    assert reserve(hand, obs, own, 2) == 2
-    gone_5n = OwnRecord(own.taken, (*own.discards, (Card.N5, len(obs.history))))
+    assert held.count(hand, 9) == 3
+    assert held.count(hand, 2) == 2
     hand[Card.N5] -= 1
-    assert reserve(hand, obs, gone_5n, 9) == 1  # 3n and 6n are TD2 now: 9v is left
+    assert held.count(hand, 9, gone=Card.N5) == 1  # 3n and 6n are TD2 after it: 9v is left
+    assert held.count(hand, 9) == 3  # kept, not discarded: nothing is TD2
     hand[Card.V9] -= 1
-    assert reserve(hand, obs, gone_5n, 9) == 0  # and then nothing: the rest are yêu (TD9)
+    assert held.count(hand, 9, gone=Card.N5) == 0  # and then nothing: the rest are yêu (TD9)
+    hand[Card.N6] = 0
+    assert held.count(hand, 9, took=Card.N7, gone=Card.S9) == 1  # a take that links nothing
+    hand[Card.N6] = 1
+    assert held.count(hand, 9, took=Card.N7, gone=Card.N5) == 0  # 5n 6n 7n: 6n is TD2 too
 
 
 def test_forced_takes_are_face_down_khan_with_a_copy_unseen() -> None:

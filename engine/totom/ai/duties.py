@@ -18,6 +18,7 @@ next forced take whatever it plays (T4.11), so the policy keeps one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine.totom.ai.tracker import OwnRecord
@@ -28,6 +29,7 @@ from engine.totom.observation import TomObservation
 from engine.totom.offences import SPARES
 
 _PHU = (GroupType.BI, GroupType.DOC, GroupType.SP, GroupType.GIONG)
+_CARDS = tuple(Card)
 
 
 @cache
@@ -59,31 +61,61 @@ def clean_discards(kinds: Iterable[Card], obs: TomObservation, own: OwnRecord) -
     return [k for k in kinds if not discard_risks(k, obs, own)]
 
 
-def reserve(hand: Sequence[int], obs: TomObservation, own: OwnRecord, cap: int,
-            declined: frozenset[Card] = frozenset()) -> int:
-    """How many of the held cards (``hand``: copies per kind) can be discarded one after
-    another, each foreseen clean after ``own``'s takes and discards, counted up to ``cap``.
-    Two cards that make a phu with a card taken earlier cannot both go (TD2); a declined kind
-    goes once at most (TD4, on its safe side; ``declined`` adds kinds declined now); a bất thực
-    kind no more than its spares left (TD3)."""
-    items: list[Card] = []
-    spares = {kind: SPARES.get(size, 0) - done for kind, size, done in obs.own_bat_thuc}
-    for k, n in enumerate(hand):
-        card = Card(k)
-        if not n or discard_risks(card, obs, own):
-            continue
-        if card in spares:
-            n = min(n, spares[card] - sum(1 for c, e in own.discards
-                                          if c == card and e >= len(obs.history)))
-        if card in declined or card in obs.declined:
-            n = min(n, 1)
-        items += [card] * max(0, n)
-    taken = [x for x, _ in own.taken]
+@cache
+def phu_with(x: Card, a: Card) -> frozenset[Card]:
+    """The kinds ``b`` that make a phu with ``x`` and ``a`` (TD2's partners, T4.11)."""
+    return frozenset(b for b in _CARDS if makes_phu(x, a, b))
 
-    def clash(a: Card, b: Card) -> bool:
-        return any(makes_phu(x, a, b) for x in taken)
 
-    return _independent(items, clash, cap)
+@dataclass
+class Reserve:
+    """How many held cards the seat could still discard one after another, each foreseen clean
+    (see the module docstring), from its record at one observation: two cards that make a phu
+    with a card taken earlier cannot both go (TD2); a declined kind goes once at most (TD4, on
+    its safe side); a bất thực kind no more than its spares left (TD3); a yêu never (TD9)."""
+
+    obs: TomObservation
+    own: OwnRecord
+    dirty: frozenset[Card] = field(init=False)
+    taken: tuple[Card, ...] = field(init=False)
+    spares: dict[Card, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.dirty = frozenset(k for k in _CARDS if discard_risks(k, self.obs, self.own))
+        self.taken = tuple(x for x, _ in self.own.taken)
+        self.spares = {k: SPARES.get(size, 0) - done for k, size, done in self.obs.own_bat_thuc}
+
+    def count(self, hand: Sequence[int], cap: int, took: Card | None = None,
+              gone: Card | None = None, declined: frozenset[Card] = frozenset()) -> int:
+        """The reserve of ``hand`` (copies per kind), up to ``cap``, after the seat takes
+        ``took`` (eat, phỗng, dậy khàn) and then discards ``gone``; ``declined``: kinds it lets
+        pass now (a phỗng, T4.14)."""
+        taken = self.taken if took is None else (*self.taken, took)
+        dirty = set(self.dirty)
+        spares = self.spares
+        declined = declined | frozenset(self.obs.declined)
+        if gone is not None:
+            for x in taken:
+                dirty |= phu_with(x, gone)
+            if gone in declined:
+                dirty.add(gone)
+            if gone in spares:
+                spares = {**spares, gone: spares[gone] - 1}
+        items: list[Card] = []
+        for k, n in enumerate(hand):
+            card = _CARDS[k]
+            if not n or card in dirty:
+                continue
+            if card in spares:
+                n = min(n, spares[card])
+            if card in declined:
+                n = min(n, 1)
+            items += [card] * max(0, n)
+
+        def clash(a: Card, b: Card) -> bool:
+            return any(b in phu_with(x, a) for x in taken)
+
+        return _independent(items, clash, cap)
 
 
 def _independent(items: list[Card], clash: Callable[[Card, Card], bool], cap: int) -> int:

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from engine.actions import Act
 from engine.totom.actions import TomAction
-from engine.totom.ai.duties import clean_discards, forced_takes, reserve
-from engine.totom.ai.tracker import OwnRecord, Tracked, own_melds, position_of, track
+from engine.totom.ai.duties import Reserve, clean_discards, forced_takes
+from engine.totom.ai.tracker import Tracked, own_melds, position_of, track
 from engine.totom.ai.value import DEFAULT_KNOBS, Assessment, Evaluator, Knobs
 from engine.totom.cards import N_KINDS, YEU, Card
 from engine.totom.eats import EatPlan, plan_eat
@@ -66,13 +66,14 @@ class Situation:
     bat_thuc: tuple[Card, ...]
     now: Assessment = field(init=False)
     takers: tuple[tuple[frozenset[Card], float], ...] = field(init=False)
+    reserve: Reserve = field(init=False)
     cornered_now: float = field(init=False)
 
     def __post_init__(self) -> None:
         self.now = self.evaluator.assess(self.tracked.position)
         self.takers = takers(self.obs)
-        self.cornered_now = cornered(self, self.hand, self.melds, self.bat_thuc,
-                                     self.tracked.own, self.now.waits)
+        self.reserve = Reserve(self.obs, self.tracked.own)
+        self.cornered_now = cornered(self, self.hand, self.melds, self.bat_thuc, self.now.waits)
 
     @property
     def seat(self) -> int:
@@ -183,17 +184,16 @@ def _score_discard(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Score
     if hand[card]:
         hand[card] -= 1
     after = s.evaluator.assess(position_of(_cards(hand), s.melds, s.bat_thuc))
-    own = s.tracked.own
-    own = OwnRecord(own.taken, (*own.discards, (card, len(s.obs.history))))
     value = after.value - feed_cost(s, card, _target(s, a.act)) \
-        - cornered(s, hand, s.melds, s.bat_thuc, own, after.waits)
+        - cornered(s, hand, s.melds, s.bat_thuc, after.waits, gone=card)
     return Scored(a, value, faults, after=after)
 
 
 def cornered(s: Situation, hand: Iterable[int], melds: tuple[SeatMeld, ...],
-             bat: tuple[Card, ...], own: OwnRecord, waits: tuple[Card, ...],
-             declined: frozenset[Card] = frozenset()) -> float:
-    """What holding ``hand`` (copies per kind) after ``own``'s takes and discards may cost:
+             bat: tuple[Card, ...], waits: tuple[Card, ...], took: Card | None = None,
+             gone: Card | None = None, declined: frozenset[Card] = frozenset()) -> float:
+    """What holding ``hand`` (copies per kind) after taking ``took`` and discarding ``gone``
+    (Reserve.count) may cost:
     the chance that the forced takes still to come — the fourth card of each face-down khàn
     (T4.8) and of a khàn bất thực (T4.13), counted as sure, and the yêu the seat draws from
     its share of the nọc (T4.10), as a Poisson count — outnumber its reserve
@@ -212,7 +212,7 @@ def cornered(s: Situation, hand: Iterable[int], melds: tuple[SeatMeld, ...],
     if not forced and not mean:
         return 0.0
     held = tuple(hand)
-    short = reserve(held, obs, own, len(forced) + MARGIN, declined) + 1 - len(forced)
+    short = s.reserve.count(held, len(forced) + MARGIN, took, gone, declined) + 1 - len(forced)
     return knob * poisson_at_least(mean, short)
 
 
@@ -233,8 +233,8 @@ def _decline_cornered(s: Situation, offered: set[Act]) -> float:
     live = s.obs.live
     if Act.PHONG not in offered or live is None:
         return s.cornered_now
-    return cornered(s, s.hand, s.melds, s.bat_thuc, s.tracked.own, s.now.waits,
-                    frozenset({live.card}))
+    return cornered(s, s.hand, s.melds, s.bat_thuc, s.now.waits,
+                    declined=frozenset({live.card}))
 
 
 def feed_cost(s: Situation, card: Card, target: int) -> float:
@@ -297,16 +297,14 @@ def _score_take(s: Situation, a: TomAction, faults: tuple[str, ...],
     target = _target(s, act)
     own = s.tracked.own
     live = s.obs.live
-    now = len(s.obs.history)
-    taken = own.taken if live is None else (*own.taken, (live.card, now))
+    took = None if live is None else live.card
     best_v, best_c, best_a = HOPELESS, None, None
     for c in clean_discards(_kinds(hand), s.obs, own):
         left = list(hand)
         left[c] -= 1
         assessed = s.evaluator.assess(position_of(_cards(left), melds, bat))
         v = assessed.value - feed_cost(s, c, target) \
-            - cornered(s, left, melds, bat, OwnRecord(taken, (*own.discards, (c, now + 1))),
-                       assessed.waits)
+            - cornered(s, left, melds, bat, assessed.waits, took, c)
         if v > best_v:
             best_v, best_c, best_a = v, c, assessed
     return Scored(a, best_v, faults, best_c, best_a)
@@ -367,7 +365,7 @@ def _score_ha_trung(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scor
     melds = tuple(run.grown((a.card,)) if i == a.onto else m for i, m in enumerate(s.melds))
     hand = _minus(s.hand, (a.card,))
     after = s.evaluator.assess(position_of(_cards(hand), melds, s.bat_thuc))
-    value = after.value - cornered(s, hand, melds, s.bat_thuc, s.tracked.own, after.waits)
+    value = after.value - cornered(s, hand, melds, s.bat_thuc, after.waits)
     return Scored(a, value, faults, after=after)
 
 
