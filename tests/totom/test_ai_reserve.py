@@ -59,6 +59,8 @@ def test_t4_11_td2_an_eat_that_links_the_last_two_clean_cards_is_refused() -> No
     now, blind = choices(game)
     assert str(blind) == "1 eat 7s 8s"
     assert now.act is Act.DRAW
+    reason = NORMAL.choose(game.observation(1)).reason
+    assert "T4.10" in reason.vi and "T4.10" in reason.en and "dậy khàn" in reason.vi
     play(game, str(now))
     assert {Card.N5, Card.N6} <= set(clean_left(game, 1))
 
@@ -84,6 +86,14 @@ def test_t4_10_a_phong_that_leaves_only_yeu_and_a_linked_card_is_let_pass() -> N
     now, blind = choices(game)
     assert blind.act is Act.PHONG
     assert now.act is Act.DECLINE
+    assert "T4.11" in NORMAL.choose(game.observation(1)).reason.en
+
+
+def test_a_move_the_reserve_does_not_decide_gives_no_reserve_reason() -> None:
+    tk, laid = THREE_TK
+    game = game_of({1: tk + "3v 3v 4v 5v oc cc 1s 1n", 4: "3v"}, cai=4)
+    play(game, *laid, "4 discard 3v")
+    assert "T4.11" not in BLIND.choose(game.observation(1)).reason.en
 
 
 def test_reserve_counts_cards_that_can_go_one_after_another() -> None:

@@ -11,7 +11,7 @@ What it keeps to, whatever the values say:
   (duties.py), so it never leaves the seat with nothing clean to discard;
 - it keeps a reserve: every position is charged the chance that the forced takes still to come
   (each yêu it may draw, T4.10; the fourth card of a face-down khàn, T4.8) outnumber the cards
-  it could still discard cleanly (duties.reserve), for at that take every move is an offence.
+  it could still discard cleanly (duties.Reserve), for at that take every move is an offence.
 Between clean moves it takes the one whose position is worth most (value.py), less the chance
 of handing the next seat a card it can use and the chance of being cornered.
 """
@@ -52,6 +52,7 @@ class Scored:
     follow: Card | None = None  # the discard (or trả cửa) planned after a take
     after: Assessment | None = None  # the position the value was read on
     score: int = 0  # an ù's worth (T7.4), for its statement
+    cornered: float = 0.0  # what the value was charged for a reserve too thin (``cornered``)
 
 
 @dataclass
@@ -109,10 +110,11 @@ def score(s: Situation) -> list[Scored]:
         elif act is Act.BAT_THUC:
             out.append(Scored(a, HOPELESS, faults))  # a lưng is worth more than its cards
         elif act is Act.DECLINE:
-            value = BO_U if Act.WIN in offered else s.now.value - _decline_cornered(s, offered)
+            charge = 0.0 if Act.WIN in offered else _decline_cornered(s, offered)
+            value = BO_U if Act.WIN in offered else s.now.value - charge
             if phase in ("lay", "show"):
-                value = 0.0
-            out.append(Scored(a, value, faults, after=s.now))
+                value = charge = 0.0
+            out.append(Scored(a, value, faults, after=s.now, cornered=charge))
         elif act in (Act.DISCARD, Act.RETURN):
             out.append(_score_discard(s, a, faults))
         elif act is Act.EAT:
@@ -125,9 +127,10 @@ def score(s: Situation) -> list[Scored]:
             out.append(_score_ha_trung(s, a, faults))
         elif act is Act.DRAW:
             out.append(Scored(a, s.now.value + _draw_chance(s) - s.cornered_now, faults,
-                              after=s.now))
+                              after=s.now, cornered=s.cornered_now))
         elif act is Act.PASS:
-            out.append(Scored(a, s.now.value - s.cornered_now, faults, after=s.now))
+            out.append(Scored(a, s.now.value - s.cornered_now, faults, after=s.now,
+                              cornered=s.cornered_now))
         else:  # pragma: no cover - every Tổ tôm act is listed above
             out.append(Scored(a, HOPELESS, faults))
     return out
@@ -184,20 +187,19 @@ def _score_discard(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Score
     if hand[card]:
         hand[card] -= 1
     after = s.evaluator.assess(position_of(_cards(hand), s.melds, s.bat_thuc))
-    value = after.value - feed_cost(s, card, _target(s, a.act)) \
-        - cornered(s, hand, s.melds, s.bat_thuc, after.waits, gone=card)
-    return Scored(a, value, faults, after=after)
+    charge = cornered(s, hand, s.melds, s.bat_thuc, after.waits, gone=card)
+    value = after.value - feed_cost(s, card, _target(s, a.act)) - charge
+    return Scored(a, value, faults, after=after, cornered=charge)
 
 
 def cornered(s: Situation, hand: Iterable[int], melds: tuple[SeatMeld, ...],
              bat: tuple[Card, ...], waits: tuple[Card, ...], took: Card | None = None,
              gone: Card | None = None, declined: frozenset[Card] = frozenset()) -> float:
     """What holding ``hand`` (copies per kind) after taking ``took`` and discarding ``gone``
-    (Reserve.count) may cost:
-    the chance that the forced takes still to come — the fourth card of each face-down khàn
-    (T4.8) and of a khàn bất thực (T4.13), counted as sure, and the yêu the seat draws from
-    its share of the nọc (T4.10), as a Poisson count — outnumber its reserve
-    (duties.reserve): at that take every discard is an offence (T4.11). A card among the
+    may cost: the chance that the forced takes still to come — the fourth card of each
+    face-down khàn (T4.8) and of a khàn bất thực (T4.13), counted as sure, and the yêu the seat
+    draws from its share of the nọc (T4.10), as a Poisson count — outnumber its reserve
+    (Reserve.count): at that take every discard is an offence (T4.11). A card among the
     ``waits`` is an ù, not a take (T4.4)."""
     knob = s.evaluator.knobs.cornered
     if not knob:
@@ -298,16 +300,16 @@ def _score_take(s: Situation, a: TomAction, faults: tuple[str, ...],
     own = s.tracked.own
     live = s.obs.live
     took = None if live is None else live.card
-    best_v, best_c, best_a = HOPELESS, None, None
+    best_v, best_c, best_a, best_charge = HOPELESS, None, None, 0.0
     for c in clean_discards(_kinds(hand), s.obs, own):
         left = list(hand)
         left[c] -= 1
         assessed = s.evaluator.assess(position_of(_cards(left), melds, bat))
-        v = assessed.value - feed_cost(s, c, target) \
-            - cornered(s, left, melds, bat, assessed.waits, took, c)
+        charge = cornered(s, left, melds, bat, assessed.waits, took, c)
+        v = assessed.value - feed_cost(s, c, target) - charge
         if v > best_v:
-            best_v, best_c, best_a = v, c, assessed
-    return Scored(a, best_v, faults, best_c, best_a)
+            best_v, best_c, best_a, best_charge = v, c, assessed, charge
+    return Scored(a, best_v, faults, best_c, best_a, cornered=best_charge)
 
 
 def _after_eat(s: Situation, a: TomAction) -> After | None:
@@ -365,8 +367,8 @@ def _score_ha_trung(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scor
     melds = tuple(run.grown((a.card,)) if i == a.onto else m for i, m in enumerate(s.melds))
     hand = _minus(s.hand, (a.card,))
     after = s.evaluator.assess(position_of(_cards(hand), melds, s.bat_thuc))
-    value = after.value - cornered(s, hand, melds, s.bat_thuc, after.waits)
-    return Scored(a, value, faults, after=after)
+    charge = cornered(s, hand, melds, s.bat_thuc, after.waits)
+    return Scored(a, after.value - charge, faults, after=after, cornered=charge)
 
 
 # -------------------------------------------------------------------- counts
