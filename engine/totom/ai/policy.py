@@ -8,20 +8,24 @@ What it keeps to, whatever the values say:
   shown (T4.2), dậy khàn (T4.8), a yêu eaten (T4.10), hạ trùng (T4.12), copies of a taken
   card laid with it (T4.6 H1);
 - a take (eat, phỗng, dậy khàn) is only valued with a discard after it that is foreseen clean
-  (duties.py), so it never leaves the seat with nothing clean to discard.
+  (duties.py), so it never leaves the seat with nothing clean to discard;
+- it keeps a reserve: every position is charged the chance that the forced takes still to come
+  (each yêu it may draw, T4.10; the fourth card of a face-down khàn, T4.8) outnumber the cards
+  it could still discard cleanly (duties.Reserve), for at that take every move is an offence.
 Between clean moves it takes the one whose position is worth most (value.py), less the chance
-of handing the next seat a card it can use.
+of handing the next seat a card it can use and the chance of being cornered.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.actions import Act
 from engine.totom.actions import TomAction
-from engine.totom.ai.duties import clean_discards
+from engine.totom.ai.duties import Reserve, clean_discards, forced_takes
 from engine.totom.ai.tracker import Tracked, own_melds, position_of, track
 from engine.totom.ai.value import DEFAULT_KNOBS, Assessment, Evaluator, Knobs
 from engine.totom.cards import N_KINDS, YEU, Card
@@ -35,6 +39,7 @@ WIN_VALUE = 1000.0  # an ù is taken before anything else
 DUTY_VALUE = 500.0  # a duty with no choice in it (laying, showing)
 HOPELESS = -1000.0  # a take with no clean discard after it
 BO_U = -2000.0  # letting an ù pass (T5.7)
+MARGIN = 3  # reserve counted beyond the forced takes: more than this is as good as endless
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +52,7 @@ class Scored:
     follow: Card | None = None  # the discard (or trả cửa) planned after a take
     after: Assessment | None = None  # the position the value was read on
     score: int = 0  # an ù's worth (T7.4), for its statement
+    cornered: float = 0.0  # what the value was charged for a reserve too thin (``cornered``)
 
 
 @dataclass
@@ -61,10 +67,14 @@ class Situation:
     bat_thuc: tuple[Card, ...]
     now: Assessment = field(init=False)
     takers: tuple[tuple[frozenset[Card], float], ...] = field(init=False)
+    reserve: Reserve = field(init=False)
+    cornered_now: float = field(init=False)
 
     def __post_init__(self) -> None:
         self.now = self.evaluator.assess(self.tracked.position)
         self.takers = takers(self.obs)
+        self.reserve = Reserve(self.obs, self.tracked.own)
+        self.cornered_now = cornered(self, self.hand, self.melds, self.bat_thuc, self.now.waits)
 
     @property
     def seat(self) -> int:
@@ -100,10 +110,11 @@ def score(s: Situation) -> list[Scored]:
         elif act is Act.BAT_THUC:
             out.append(Scored(a, HOPELESS, faults))  # a lưng is worth more than its cards
         elif act is Act.DECLINE:
-            value = BO_U if Act.WIN in offered else s.now.value
+            charge = 0.0 if Act.WIN in offered else _decline_cornered(s, offered)
+            value = BO_U if Act.WIN in offered else s.now.value - charge
             if phase in ("lay", "show"):
-                value = 0.0
-            out.append(Scored(a, value, faults, after=s.now))
+                value = charge = 0.0
+            out.append(Scored(a, value, faults, after=s.now, cornered=charge))
         elif act in (Act.DISCARD, Act.RETURN):
             out.append(_score_discard(s, a, faults))
         elif act is Act.EAT:
@@ -115,9 +126,11 @@ def score(s: Situation) -> list[Scored]:
         elif act is Act.HA_TRUNG:
             out.append(_score_ha_trung(s, a, faults))
         elif act is Act.DRAW:
-            out.append(Scored(a, s.now.value + _draw_chance(s), faults, after=s.now))
+            out.append(Scored(a, s.now.value + _draw_chance(s) - s.cornered_now, faults,
+                              after=s.now, cornered=s.cornered_now))
         elif act is Act.PASS:
-            out.append(Scored(a, s.now.value, faults, after=s.now))
+            out.append(Scored(a, s.now.value - s.cornered_now, faults, after=s.now,
+                              cornered=s.cornered_now))
         else:  # pragma: no cover - every Tổ tôm act is listed above
             out.append(Scored(a, HOPELESS, faults))
     return out
@@ -174,8 +187,56 @@ def _score_discard(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Score
     if hand[card]:
         hand[card] -= 1
     after = s.evaluator.assess(position_of(_cards(hand), s.melds, s.bat_thuc))
-    value = after.value - feed_cost(s, card, _target(s, a.act))
-    return Scored(a, value, faults, after=after)
+    charge = cornered(s, hand, s.melds, s.bat_thuc, after.waits, gone=card)
+    value = after.value - feed_cost(s, card, _target(s, a.act)) - charge
+    return Scored(a, value, faults, after=after, cornered=charge)
+
+
+def cornered(s: Situation, hand: Iterable[int], melds: tuple[SeatMeld, ...],
+             bat: tuple[Card, ...], waits: tuple[Card, ...], took: Card | None = None,
+             gone: Card | None = None, declined: frozenset[Card] = frozenset()) -> float:
+    """What holding ``hand`` (copies per kind) after taking ``took`` and discarding ``gone``
+    may cost: the chance that the forced takes still to come — the fourth card of each
+    face-down khàn (T4.8) and of a khàn bất thực (T4.13), counted as sure, and the yêu the seat
+    draws from its share of the nọc (T4.10), as a Poisson count — outnumber its reserve
+    (Reserve.count): at that take every discard is an offence (T4.11). A card among the
+    ``waits`` is an ù, not a take (T4.4)."""
+    knob = s.evaluator.knobs.cornered
+    if not knob:
+        return 0.0
+    obs = s.obs
+    unseen = s.tracked.unseen
+    forced = tuple(k for k in forced_takes(melds, [(k, size) for k, size, _ in obs.own_bat_thuc
+                                                   if k in bat], unseen) if k not in waits)
+    yeu = sum(unseen[y] for y in YEU if y not in forced and y not in waits)
+    pool = max(1, sum(unseen))
+    mean = s.tracked.draws_left / obs.players * yeu / pool
+    if not forced and not mean:
+        return 0.0
+    held = tuple(hand)
+    short = s.reserve.count(held, len(forced) + MARGIN, took, gone, declined) + 1 - len(forced)
+    return knob * poisson_at_least(mean, short)
+
+
+def poisson_at_least(mean: float, n: int) -> float:
+    """P(X >= n) for X Poisson with ``mean``."""
+    if n <= 0:
+        return 1.0
+    term = total = math.exp(-mean)
+    for i in range(1, n):
+        term *= mean / i
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+def _decline_cornered(s: Situation, offered: set[Act]) -> float:
+    """Letting the live card pass keeps the hand; a phỗng let pass limits its pair to one
+    discard (T4.14, TD4)."""
+    live = s.obs.live
+    if Act.PHONG not in offered or live is None:
+        return s.cornered_now
+    return cornered(s, s.hand, s.melds, s.bat_thuc, s.now.waits,
+                    declined=frozenset({live.card}))
 
 
 def feed_cost(s: Situation, card: Card, target: int) -> float:
@@ -237,15 +298,18 @@ def _score_take(s: Situation, a: TomAction, faults: tuple[str, ...],
     act = Act.RETURN if s.seat != s.obs.entitled else Act.DISCARD
     target = _target(s, act)
     own = s.tracked.own
-    best_v, best_c, best_a = HOPELESS, None, None
+    live = s.obs.live
+    took = None if live is None else live.card
+    best_v, best_c, best_a, best_charge = HOPELESS, None, None, 0.0
     for c in clean_discards(_kinds(hand), s.obs, own):
         left = list(hand)
         left[c] -= 1
         assessed = s.evaluator.assess(position_of(_cards(left), melds, bat))
-        v = assessed.value - feed_cost(s, c, target)
+        charge = cornered(s, left, melds, bat, assessed.waits, took, c)
+        v = assessed.value - feed_cost(s, c, target) - charge
         if v > best_v:
-            best_v, best_c, best_a = v, c, assessed
-    return Scored(a, best_v, faults, best_c, best_a)
+            best_v, best_c, best_a, best_charge = v, c, assessed, charge
+    return Scored(a, best_v, faults, best_c, best_a, cornered=best_charge)
 
 
 def _after_eat(s: Situation, a: TomAction) -> After | None:
@@ -301,9 +365,10 @@ def _score_ha_trung(s: Situation, a: TomAction, faults: tuple[str, ...]) -> Scor
         return Scored(a, HOPELESS, faults)
     run = s.melds[a.onto]
     melds = tuple(run.grown((a.card,)) if i == a.onto else m for i, m in enumerate(s.melds))
-    after = s.evaluator.assess(position_of(_cards(_minus(s.hand, (a.card,))), melds,
-                                           s.bat_thuc))
-    return Scored(a, after.value, faults, after=after)
+    hand = _minus(s.hand, (a.card,))
+    after = s.evaluator.assess(position_of(_cards(hand), melds, s.bat_thuc))
+    charge = cornered(s, hand, melds, s.bat_thuc, after.waits)
+    return Scored(a, after.value - charge, faults, after=after, cornered=charge)
 
 
 # -------------------------------------------------------------------- counts

@@ -198,7 +198,7 @@ def explain(obs: TomObservation, sc: Scored, alternatives: list[Scored],
         if x is not None and Act.PHONG in offered:
             return _join(Reason(f"không phỗng {card_vi(x)}: giữ bài tốt hơn",
                                 f"no phỗng on {card_en(x)}: the hand is better kept"),
-                         plan_clause(s, sc.after))
+                         reserve_clause(sc, alternatives), plan_clause(s, sc.after))
         return Reason("bỏ qua", "letting it pass")
     if act in (Act.DRAW, Act.PASS) and x is not None:
         word = ("bốc", "draw") if act is Act.DRAW else ("dưới", "dưới")
@@ -213,13 +213,28 @@ def explain(obs: TomObservation, sc: Scored, alternatives: list[Scored],
         else:
             head = Reason(f"{word[0]}: ăn {card_vi(x)} không lợi hơn",
                           f"{word[1]}: eating {card_en(x)} is no better")
-        return _join(head, plan_clause(s, sc.after))
+        return _join(head, reserve_clause(sc, alternatives), plan_clause(s, sc.after))
     if act in (Act.DISCARD, Act.RETURN) and a.card is not None:
         head = action_text(a) if s is None else _discard_role(s, a.card)
         if act is Act.RETURN:
             head = Reason("trả cửa: " + head.vi, "trả cửa: " + head.en)
-        return _join(head, plan_clause(s, sc.after), fault_clause(sc))
+        return _join(head, reserve_clause(sc, alternatives), plan_clause(s, sc.after),
+                     fault_clause(sc))
     return action_text(a)
+
+
+def reserve_clause(sc: Scored, alternatives: list[Scored]) -> Reason | None:
+    """When a clean move worth as much before its charge for a thin reserve (policy.cornered)
+    was left for this one: the seat keeps cards it may discard cleanly for a take it cannot
+    refuse (T4.8, T4.10, T4.11)."""
+    if sc.faults or not any(not y.faults and y.cornered > sc.cornered
+                            and y.value + y.cornered >= sc.value + sc.cornered
+                            for y in alternatives):
+        return None
+    return Reason("giữ lại quân đánh được khi phải ăn quân yêu hay dậy khàn, kẻo nước nào "
+                  "cũng phạm lỗi (T4.10, T4.8, T4.11)",
+                  "keeping cards it may discard cleanly for a yêu it must eat or a dậy khàn, "
+                  "or every move then breaks a rule (T4.10, T4.8, T4.11)")
 
 
 def _follow(sc: Scored) -> Reason | None:

@@ -37,6 +37,7 @@ class Knobs:
     draw_hit: float = 2.0  # a waiting hand's own draw may be the winning card
     feed: float = 0.3  # handing the next seat a card it can eat
     danger: float = 0.6  # a card another seat may win on
+    cornered: float = 150.0  # a forced take met with no clean discard left (duties.reserve)
 
     def weights(self) -> Weights:
         """What the split reads."""
