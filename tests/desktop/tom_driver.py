@@ -27,10 +27,10 @@ from engine.totom import CallToken, Card, TomAction, TomGame, make_player
 # Deals (the hội's first seed) where the learner, playing the normal computer's moves, wins a
 # PAID ù in the first game (found by playing them out with the engine alone): 44 has a khàn to
 # turn up in the call, a phỗng, a trả cửa, a draw and a dưới; 20 a gá onto a mat meld and yêu
-# eaten alone; 51 an ù that must say "phỗng".
+# eaten alone; 183 an ù that must say "phỗng".
 PAID_BY_KEYS = 44
 PAID_BY_CLICKS = 20
-PAID_SAYING_PHONG = 51
+PAID_SAYING_PHONG = 183
 
 _KEYS = {"draw": Qt.Key.Key_B, "pass": Qt.Key.Key_D, "win": Qt.Key.Key_U,
          "decline": Qt.Key.Key_Escape, "tom_phong": Qt.Key.Key_P,
