@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Act
-from engine.events import Declined, EndKind
+from engine.events import EndKind
 from engine.game import Mode
 from engine.totom import (
     AI_LEVELS,
@@ -26,6 +25,7 @@ from engine.totom import (
     TomRules,
     TomSession,
     TomSettlement,
+    audit,
     make_player,
 )
 
@@ -60,30 +60,18 @@ class SeatTally:
 
 
 def tally(game: TomGame, transfers: Sequence[float]) -> list[SeatTally]:
-    """The judgements per seat of a finished game, from the engine's own records."""
-    missed_u = [0] * game.players
-    missed_phong = [0] * game.players
-    for e in game.log:
-        if isinstance(e, Declined):
-            if e.act is Act.WIN:
-                missed_u[e.seat] += 1
-            elif e.act is Act.PHONG:
-                missed_phong[e.seat] += 1
+    """The judgements per seat of a finished game: the engine's audit (offences, declines,
+    verdict), with what the hội paid and the winner's call faults."""
     s = game.settlement
-    winner = game.outcome.winner if game.outcome is not None \
-        and game.outcome.kind is EndKind.WIN else None
     faults = 0
     if isinstance(s, TomSettlement) and s.judgement is not None:
         j = s.judgement
         faults = len(j.over) + bool(j.under) + bool(j.misplaced) + len(j.procedure)
-    verdict = s.verdict.value if isinstance(s, TomSettlement) else None
-    return [SeatTally(won=seat == winner, paid=seat == winner and verdict == "paid",
-                      cheo_do=seat == winner and verdict == "cheo_do",
+    return [SeatTally(won=a.won, paid=a.verdict == "paid", cheo_do=a.verdict == "cheo_do",
                       points=transfers[seat] if seat < len(transfers) else 0.0,
-                      offences=sum(1 for v in game.violations if v.seat == seat),
-                      missed_u=missed_u[seat], missed_phong=missed_phong[seat],
-                      call_faults=faults if seat == winner else 0)
-            for seat in range(game.players)]
+                      offences=len(a.offences), missed_u=a.missed_u,
+                      missed_phong=a.missed_phong, call_faults=faults if a.won else 0)
+            for seat, a in enumerate(audit(game))]
 
 
 def play_session(levels: Sequence[str], games: int, seed: int, mode: Mode = Mode.REAL
