@@ -100,11 +100,9 @@ class Settings:
         if isinstance(levels, list) and len(levels) == 3 and all(
                 level in PLAYER_LEVELS for level in levels):
             out = replace(out, levels=(levels[0], levels[1], levels[2]))
-        names = data.get("names")
-        if isinstance(names, list) and len(names) == 4 and all(
-                isinstance(n, str) for n in names):
-            clean = tuple(clean_name(n, d) for n, d in zip(names, DEFAULT_NAMES, strict=True))
-            out = replace(out, names=(clean[0], clean[1], clean[2], clean[3]))
+        names = read_names(data.get("names"), DEFAULT_NAMES)
+        if names is not None:
+            out = replace(out, names=(names[0], names[1], names[2], names[3]))
         seconds = data.get("claim_seconds")
         if isinstance(seconds, int) and not isinstance(seconds, bool) \
                 and seconds in CLAIM_SECONDS:
@@ -123,15 +121,23 @@ def _tom_from_json(out: Settings, data: dict[Any, Any]) -> Settings:
     if isinstance(levels, list) and len(levels) == 4 and all(
             level in TOM_PLAYER_LEVELS for level in levels):
         out = replace(out, tom_levels=(levels[0], levels[1], levels[2], levels[3]))
-    names = data.get("tom_names")
-    if isinstance(names, list) and len(names) == 5 and all(isinstance(n, str) for n in names):
-        clean = [clean_name(n, d) for n, d in zip(names, TOM_DEFAULT_NAMES, strict=True)]
-        out = replace(out, tom_names=(clean[0], clean[1], clean[2], clean[3], clean[4]))
+    names = read_names(data.get("tom_names"), TOM_DEFAULT_NAMES)
+    if names is not None:
+        out = replace(out, tom_names=(names[0], names[1], names[2], names[3], names[4]))
     chosen = data.get("tom_automations")
     if isinstance(chosen, list) and all(isinstance(a, str) and a in TOM_AUTOMATIONS
                                         for a in chosen):
         out = replace(out, tom_automations=frozenset(chosen))
     return out
+
+
+def read_names(value: object, defaults: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A table's names from settings.json, each cleaned (its seat's default where nothing is
+    left); None unless ``value`` is a list of exactly one string per seat."""
+    if not (isinstance(value, list) and len(value) == len(defaults)
+            and all(isinstance(n, str) for n in value)):
+        return None
+    return tuple(clean_name(n, d) for n, d in zip(value, defaults, strict=True))
 
 
 def clean_name(name: str, default: str) -> str:
